@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Content protection for Linux DRM: a change set on Debian's 6.12 kernel.
+# `make help` lists the targets.
+
+SHELL := /bin/bash
+HDCP_CACHE ?= /var/cache/drm-hdcp
+export HDCP_CACHE
+
+.PHONY: help deps tree kunit patches abi-check compile-users kernel-doc \
+	upstream-overlap check demo clean
+
+help:
+	@echo "make deps            install what the targets need (apt-get, as root)"
+	@echo "make tree            assemble build/linux: pristine 6.12 + kernel/ + patches/"
+	@echo "make kunit           KUnit suites under UML with KASAN and lockdep"
+	@echo "make patches         export the series to build/series/ and checkpatch it"
+	@echo "make abi-check       exported symbols and uapi headers against pristine"
+	@echo "make compile-users   x86_64 builds of every user of our headers, W=1/sparse"
+	@echo "make kernel-doc      kernel-doc -Wall on the files we own"
+	@echo "make check           all of the above; last line 'N passed, N failed'"
+	@echo "make demo            build and show the property behaviour, readable"
+	@echo "make clean           remove build/ (the cache in HDCP_CACHE stays)"
+
+deps:
+	@bash tools/deps.sh
+
+tree: deps
+	@python3 tools/assemble.py
+
+kunit: tree
+	@bash tools/kunit.sh $(if $(SUITES),'$(SUITES)')
+
+patches: tree
+	@bash tools/export-series.sh
+
+abi-check: tree
+	@python3 tools/abi-check.py
+
+compile-users: tree
+	@bash tools/compile-users.sh
+
+kernel-doc: tree
+	@bash tools/kerneldoc-check.sh
+
+upstream-overlap: tree
+	@python3 tools/upstream-overlap.py
+
+check: tree
+	@bash tools/check.sh
+
+demo: tree
+	@bash tools/demo.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Run every test and check, keep going past failures, and end with one
+# line "N passed, N failed" over all KUnit cases and checks.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+res=$top/build/results
+mkdir -p "$res"
+rm -f "$res"/*.res "$res"/*.log
+
+passed=0 failed=0
+step() {	# <name> <command...>: counts its PASS/FAIL lines
+	local name=$1 rc p f
+	shift
+	echo "== $name"
+	"$@" 2>&1 | tee "$res/$name.log"
+	rc=${PIPESTATUS[0]}
+	p=$(grep -c '^PASS ' "$res/$name.log")
+	f=$(grep -c '^FAIL ' "$res/$name.log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL $name (exit $rc)" | tee -a "$res/$name.log"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
+step abi-check python3 "$top/tools/abi-check.py"
+step upstream-overlap python3 "$top/tools/upstream-overlap.py"
+step kernel-doc bash "$top/tools/kerneldoc-check.sh"
+step patches bash "$top/tools/export-series.sh"
+step compile-users bash "$top/tools/compile-users.sh"
+
+echo "== kunit"
+bash "$top/tools/kunit.sh"
+if [ -s "$res/kunit.res" ]; then
+	read -r kp kf < "$res/kunit.res"
+else
+	kp=0 kf=1
+fi
+passed=$((passed + kp))
+failed=$((failed + kf))
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Export build/linux's series as git format-patch files in build/series/,
+# with a cover letter, check each with checkpatch --strict, and check that
+# applying the mails in order onto the pristine tree gives the assembled
+# tree. Writes build/results/patches.res ("<passed> <failed>").
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+# checkpatch runs spdxcheck.py with "python3": use the distro one, which
+# has the ply and git modules that make deps installs.
+export PATH=/usr/bin:$PATH
+linux=$top/build/linux
+out=$top/build/series
+res=$top/build/results
+mkdir -p "$res"
+rm -rf "$out"
+
+git -C "$linux" format-patch -q --cover-letter --no-signature \
+	--subject-prefix=PATCH -o "$out" pristine..series || exit 1
+
+cover=$(ls "$out"/0000-*.patch)
+subject=$(sed -n 's/^Subject: //p' "$top/patches/cover-letter")
+python3 - "$cover" "$subject" "$top/patches/cover-letter" <<'PY'
+import sys
+path, subject, src = sys.argv[1:4]
+blurb = open(src).read().split("\n\n", 1)[1].rstrip("\n")
+text = open(path).read()
+text = text.replace("*** SUBJECT HERE ***", subject)
+text = text.replace("*** BLURB HERE ***", blurb)
+open(path, "w").write(text)
+PY
+
+passed=0 failed=0
+for p in "$out"/0*.patch; do
+	[ "$p" = "$cover" ] && continue
+	name=$(basename "$p")
+	if msg=$(cd "$linux" && perl scripts/checkpatch.pl --strict --quiet \
+			--no-summary --show-types "$p" 2>&1) && [ -z "$msg" ]; then
+		echo "PASS checkpatch $name"
+		passed=$((passed + 1))
+	else
+		echo "FAIL checkpatch $name"
+		sed 's/^/    /' <<<"$msg"
+		failed=$((failed + 1))
+	fi
+done
+
+# What git am does, without a second checkout of the whole tree: apply each
+# mail's diff to an index holding the pristine tree.
+idx=$(mktemp "$top/build/.am-index.XXXXXX")
+export GIT_INDEX_FILE=$idx
+ok=1
+git -C "$linux" read-tree pristine
+for p in "$out"/0*.patch; do
+	[ "$p" = "$cover" ] && continue
+	if ! git -C "$linux" mailinfo /dev/null /dev/null <"$p" | grep -q '^Subject: .'; then
+		echo "    $(basename "$p"): no subject"; ok=0
+	fi
+	if ! git -C "$linux" apply --cached "$p"; then
+		echo "    $(basename "$p") does not apply"; ok=0; break
+	fi
+done
+tree=$(git -C "$linux" write-tree)
+unset GIT_INDEX_FILE
+rm -f "$idx"
+if [ $ok = 1 ] && [ "$tree" = "$(git -C "$linux" rev-parse 'series^{tree}')" ]; then
+	echo "PASS series-applies-to-pristine"
+	passed=$((passed + 1))
+else
+	echo "FAIL series-applies-to-pristine"
+	failed=$((failed + 1))
+fi
+
+echo "$passed $failed" > "$res/patches.res"
+echo "patches: $(ls "$out" | wc -l) files in build/series/"
+[ "$failed" -eq 0 ]
