@@ -36,9 +36,7 @@ if [ -z "$summary" ]; then
 fi
 
 # The raw kernel log: reports here fail the run even if every case passed.
-reports=$(grep -nE 'BUG: KASAN|BUG: KFENCE|WARNING: (CPU|at)|WARNING: possible|WARNING: suspicious|possible circular locking|possible recursive locking|inconsistent lock state|BUG: sleeping function|BUG: unable|kernel BUG at|unreferenced object' \
-	"$out/test.log" 2>/dev/null | head -n 20)
-if [ -n "$reports" ]; then
+if ! reports=$(python3 "$top/tools/kunit-log-scan.py" "$out/test.log" drm_hdcp); then
 	echo "kunit: kernel reports in $out/test.log:" >&2
 	echo "$reports" >&2
 	failed=$((failed + 1))

@@ -8,7 +8,6 @@
  * revocation questions from the System Renewability Message.
  */
 
-#include <linux/byteorder/generic.h>
 #include <linux/export.h>
 #include <linux/firmware.h>
 #include <linux/string.h>

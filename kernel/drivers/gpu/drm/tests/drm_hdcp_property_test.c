@@ -122,9 +122,37 @@ static struct hdcp_prop_test *hdcp_test_device(struct kunit *test,
 	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	drm_mode_config_reset(&t->drm);
+	return t;
+}
+
+static void hdcp_test_unregister(void *drm)
+{
+	drm_dev_unregister(drm);
+}
+
+/*
+ * Register the device, as userspace sees it: the SETPROPERTY ioctl only
+ * finds registered connectors. Properties must be attached before this.
+ */
+static void hdcp_test_register(struct kunit *test, struct hdcp_prop_test *t)
+{
+	int ret;
+
+	ret = drm_dev_register(&t->drm, 0);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = kunit_add_action_or_reset(test, hdcp_test_unregister, &t->drm);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	kunit_activate_static_stub(test, drm_sysfs_connector_property_event,
 				   hdcp_test_property_event);
+}
+
+static struct hdcp_prop_test *hdcp_test_ready(struct kunit *test,
+					      bool content_type)
+{
+	struct hdcp_prop_test *t = hdcp_test_device(test, content_type);
+
+	hdcp_test_register(test, t);
 	return t;
 }
 
@@ -166,7 +194,7 @@ static u64 prop_get(struct kunit *test, struct hdcp_prop_test *t,
  * The atomic ioctl's per-property step followed by a blocking commit, with
  * the usual deadlock back-off.
  */
-static int atomic_set(struct kunit *test, struct hdcp_prop_test *t,
+static int set_atomic(struct kunit *test, struct hdcp_prop_test *t,
 		      struct drm_property *prop, u64 val)
 {
 	struct drm_modeset_acquire_ctx ctx;
@@ -196,7 +224,7 @@ retry:
 }
 
 /* Two properties in one atomic commit, applied in the given order. */
-static int atomic_set_two(struct kunit *test, struct hdcp_prop_test *t,
+static int set_atomic_two(struct kunit *test, struct hdcp_prop_test *t,
 			  struct drm_property *p1, u64 v1,
 			  struct drm_property *p2, u64 v2)
 {
@@ -228,7 +256,7 @@ retry:
 }
 
 /* DRM_IOCTL_MODE_OBJ_SETPROPERTY, after the ioctl core copied the args. */
-static int legacy_set(struct kunit *test, struct hdcp_prop_test *t,
+static int set_legacy(struct kunit *test, struct hdcp_prop_test *t,
 		      struct drm_property *prop, u64 val)
 {
 	struct drm_mode_obj_set_property arg = {
@@ -280,7 +308,7 @@ static void drm_test_hdcp_prop_exact_names_and_values(struct kunit *test)
 {
 	static const char * const cp[] = { "Undesired", "Desired", "Enabled" };
 	static const char * const type[] = { "HDCP Type0", "HDCP Type1" };
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
 	expect_enum(test, cp_prop(t), "Content Protection", cp, ARRAY_SIZE(cp));
 	expect_enum(test, type_prop(t), "HDCP Content Type", type,
@@ -298,6 +326,7 @@ static void drm_test_hdcp_prop_created_once_per_device(struct kunit *test)
 
 	ret = drm_connector_attach_content_protection_property(&t->second, true);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+	hdcp_test_register(test, t);
 
 	KUNIT_EXPECT_PTR_EQ(test, cp_prop(t), cp);
 	KUNIT_EXPECT_PTR_EQ(test, type_prop(t), type);
@@ -307,7 +336,7 @@ static void drm_test_hdcp_prop_created_once_per_device(struct kunit *test)
 
 static void drm_test_hdcp_prop_type_only_on_request(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, false);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, false);
 
 	KUNIT_EXPECT_NOT_NULL(test, cp_prop(t));
 	KUNIT_EXPECT_NULL(test, type_prop(t));
@@ -327,6 +356,7 @@ static void drm_test_hdcp_prop_attach_twice_is_harmless(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	ret = drm_connector_attach_content_protection_property(&t->second, true);
 	KUNIT_EXPECT_EQ(test, ret, 0);
+	hdcp_test_register(test, t);
 
 	KUNIT_EXPECT_EQ(test, t->connector.base.properties->count, count);
 	KUNIT_EXPECT_TRUE(test, has_prop(&t->connector, cp_prop(t)));
@@ -337,7 +367,7 @@ static void drm_test_hdcp_prop_attach_twice_is_harmless(struct kunit *test)
 
 static void drm_test_hdcp_prop_starts_undesired_type0(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, type_prop(t)),
@@ -349,7 +379,7 @@ typedef int (*set_path_t)(struct kunit *test, struct hdcp_prop_test *t,
 
 static void check_desired_then_undesired(struct kunit *test, set_path_t set)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
 	KUNIT_EXPECT_EQ(test, set(test, t, cp_prop(t), CP_DESIRED), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
@@ -363,17 +393,17 @@ static void check_desired_then_undesired(struct kunit *test, set_path_t set)
 
 static void drm_test_hdcp_prop_atomic_desired_undesired(struct kunit *test)
 {
-	check_desired_then_undesired(test, atomic_set);
+	check_desired_then_undesired(test, set_atomic);
 }
 
 static void drm_test_hdcp_prop_legacy_desired_undesired(struct kunit *test)
 {
-	check_desired_then_undesired(test, legacy_set);
+	check_desired_then_undesired(test, set_legacy);
 }
 
 static void check_enabled_rejected(struct kunit *test, set_path_t set)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
 	KUNIT_EXPECT_EQ(test, set(test, t, cp_prop(t), CP_ENABLED), -EINVAL);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
@@ -385,19 +415,19 @@ static void check_enabled_rejected(struct kunit *test, set_path_t set)
 
 static void drm_test_hdcp_prop_atomic_enabled_rejected(struct kunit *test)
 {
-	check_enabled_rejected(test, atomic_set);
+	check_enabled_rejected(test, set_atomic);
 }
 
 static void drm_test_hdcp_prop_legacy_enabled_rejected(struct kunit *test)
 {
-	check_enabled_rejected(test, legacy_set);
+	check_enabled_rejected(test, set_legacy);
 }
 
 static const u64 bad_cp_values[] = { 3, (u32)-1, (u64)-1, U64_MAX };
 
 static void check_out_of_range_rejected(struct kunit *test, set_path_t set)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 	unsigned int i;
 
 	KUNIT_ASSERT_EQ(test, set(test, t, cp_prop(t), CP_DESIRED), 0);
@@ -410,35 +440,35 @@ static void check_out_of_range_rejected(struct kunit *test, set_path_t set)
 
 static void drm_test_hdcp_prop_atomic_out_of_range_rejected(struct kunit *test)
 {
-	check_out_of_range_rejected(test, atomic_set);
+	check_out_of_range_rejected(test, set_atomic);
 }
 
 static void drm_test_hdcp_prop_legacy_out_of_range_rejected(struct kunit *test)
 {
-	check_out_of_range_rejected(test, legacy_set);
+	check_out_of_range_rejected(test, set_legacy);
 }
 
 static void drm_test_hdcp_prop_desired_keeps_enabled(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
 	KUNIT_ASSERT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
 
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, legacy_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_EXPECT_EQ(test, set_legacy(test, t, cp_prop(t), CP_DESIRED), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
 }
 
 static void drm_test_hdcp_prop_undesired_from_enabled(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, cp_prop(t), CP_UNDESIRED), 0);
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, cp_prop(t), CP_UNDESIRED), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
 	/* Only the driver's own change was announced. */
 	KUNIT_EXPECT_EQ(test, t->events, 1);
@@ -446,9 +476,9 @@ static void drm_test_hdcp_prop_undesired_from_enabled(struct kunit *test)
 
 static void drm_test_hdcp_prop_update_sends_one_uevent(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	KUNIT_ASSERT_EQ(test, t->events, 0);
 
 	driver_update(t, CP_ENABLED);
@@ -465,9 +495,9 @@ static void drm_test_hdcp_prop_update_sends_one_uevent(struct kunit *test)
 
 static void drm_test_hdcp_prop_update_same_value_no_uevent(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_DESIRED);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 
@@ -478,9 +508,9 @@ static void drm_test_hdcp_prop_update_same_value_no_uevent(struct kunit *test)
 
 static void drm_test_hdcp_prop_update_rejects_bad_value(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, 3);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
@@ -488,37 +518,37 @@ static void drm_test_hdcp_prop_update_rejects_bad_value(struct kunit *test)
 
 static void drm_test_hdcp_prop_type_values(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, type_prop(t),
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE1), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, type_prop(t)),
 			DRM_MODE_HDCP_CONTENT_TYPE1);
-	KUNIT_EXPECT_EQ(test, legacy_set(test, t, type_prop(t),
+	KUNIT_EXPECT_EQ(test, set_legacy(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE0), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, type_prop(t)),
 			DRM_MODE_HDCP_CONTENT_TYPE0);
 
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, type_prop(t), 2), -EINVAL);
-	KUNIT_EXPECT_EQ(test, legacy_set(test, t, type_prop(t), 2), -EINVAL);
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, type_prop(t), U64_MAX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, type_prop(t), 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, set_legacy(test, t, type_prop(t), 2), -EINVAL);
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, type_prop(t), U64_MAX), -EINVAL);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, type_prop(t)),
 			DRM_MODE_HDCP_CONTENT_TYPE0);
 }
 
 static void drm_test_hdcp_prop_type_change_drops_enabled(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
 
 	/* Same type again: the session stays. */
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, type_prop(t),
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE0), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
 
-	KUNIT_EXPECT_EQ(test, atomic_set(test, t, type_prop(t),
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE1), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, type_prop(t)),
@@ -527,15 +557,15 @@ static void drm_test_hdcp_prop_type_change_drops_enabled(struct kunit *test)
 
 static void drm_test_hdcp_prop_type_change_keeps_desired(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
-	KUNIT_EXPECT_EQ(test, legacy_set(test, t, type_prop(t),
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_EXPECT_EQ(test, set_legacy(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE1), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_UNDESIRED), 0);
-	KUNIT_EXPECT_EQ(test, legacy_set(test, t, type_prop(t),
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_UNDESIRED), 0);
+	KUNIT_EXPECT_EQ(test, set_legacy(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE0), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
 }
@@ -543,19 +573,19 @@ static void drm_test_hdcp_prop_type_change_keeps_desired(struct kunit *test)
 /* Undesired wins over the type downgrade whatever the order in the commit. */
 static void drm_test_hdcp_prop_type_change_with_undesired(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 	int ret;
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
-	ret = atomic_set_two(test, t, type_prop(t), DRM_MODE_HDCP_CONTENT_TYPE1,
+	ret = set_atomic_two(test, t, type_prop(t), DRM_MODE_HDCP_CONTENT_TYPE1,
 			     cp_prop(t), CP_UNDESIRED);
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
-	ret = atomic_set_two(test, t, cp_prop(t), CP_UNDESIRED,
+	ret = set_atomic_two(test, t, cp_prop(t), CP_UNDESIRED,
 			     type_prop(t), DRM_MODE_HDCP_CONTENT_TYPE0);
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
@@ -563,12 +593,12 @@ static void drm_test_hdcp_prop_type_change_with_undesired(struct kunit *test)
 
 static void drm_test_hdcp_prop_duplicate_destroy_keeps_value(struct kunit *test)
 {
-	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 	struct drm_connector_state *copy;
 
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, type_prop(t),
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE1), 0);
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
 
 	copy = t->connector.funcs->atomic_duplicate_state(&t->connector);
@@ -579,7 +609,7 @@ static void drm_test_hdcp_prop_duplicate_destroy_keeps_value(struct kunit *test)
 	t->connector.funcs->atomic_destroy_state(&t->connector, copy);
 
 	/* A commit that touches something else carries the value along. */
-	KUNIT_ASSERT_EQ(test, atomic_set(test, t, type_prop(t),
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE1), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
 	KUNIT_EXPECT_EQ(test, t->connector.state->hdcp_content_type,
