@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: MIT
+/*
+ * HDCP 1.4 transmitter protocol: one transition function, no I/O.
+ *
+ * Every retry, timeout and failure rule of the protocol is decided here and
+ * nowhere else. The engine (drm_hdcp1.c) runs the actions a step asks for
+ * and feeds their results back as events. Comments name the HDCP CTS test
+ * (1A-xx: transmitter with a receiver, 1B-xx: with a repeater) that a rule
+ * satisfies.
+ */
+
+#include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+
+#include <kunit/visibility.h>
+
+#include "drm_hdcp1_fsm.h"
+
+static const char * const drm_hdcp1_state_names[] = {
+	[DRM_HDCP1_IDLE] = "idle",
+	[DRM_HDCP1_WAIT_LINK] = "wait-link",
+	[DRM_HDCP1_UNSUPPORTED] = "unsupported",
+	[DRM_HDCP1_A1_EXCHANGE] = "A1-exchange-ksvs",
+	[DRM_HDCP1_A2_R0] = "A2-r0",
+	[DRM_HDCP1_A8_READY] = "A8-wait-ready",
+	[DRM_HDCP1_A9_KSV_LIST] = "A9-ksv-list",
+	[DRM_HDCP1_A4_AUTHENTICATED] = "A4-authenticated",
+	[DRM_HDCP1_BACKOFF] = "backoff",
+};
+
+static const char * const drm_hdcp1_event_names[] = {
+	[DRM_HDCP1_EV_ENABLE] = "enable",
+	[DRM_HDCP1_EV_DISABLE] = "disable",
+	[DRM_HDCP1_EV_LINK_UP] = "link-up",
+	[DRM_HDCP1_EV_LINK_DOWN] = "link-down",
+	[DRM_HDCP1_EV_TIMER] = "timer",
+	[DRM_HDCP1_EV_CP_IRQ] = "cp-irq",
+	[DRM_HDCP1_EV_OK] = "ok",
+	[DRM_HDCP1_EV_OK_REPEATER] = "ok-repeater",
+	[DRM_HDCP1_EV_NOT_YET] = "not-yet",
+	[DRM_HDCP1_EV_FAIL] = "fail",
+	[DRM_HDCP1_EV_IO_ERROR] = "io-error",
+	[DRM_HDCP1_EV_HW_ERROR] = "hw-error",
+};
+
+/**
+ * drm_hdcp1_state_name - printable name of a state
+ * @state: the state
+ *
+ * Returns:
+ * A static string.
+ */
+VISIBLE_IF_KUNIT const char *drm_hdcp1_state_name(enum drm_hdcp1_state state)
+{
+	return state < DRM_HDCP1_NUM_STATES ? drm_hdcp1_state_names[state] : "?";
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_state_name);
+
+/**
+ * drm_hdcp1_event_name - printable name of an event
+ * @ev: the event
+ *
+ * Returns:
+ * A static string.
+ */
+VISIBLE_IF_KUNIT const char *drm_hdcp1_event_name(enum drm_hdcp1_event ev)
+{
+	return ev < DRM_HDCP1_NUM_EVENTS ? drm_hdcp1_event_names[ev] : "?";
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_event_name);
+
+static struct drm_hdcp1_step step(u32 actions, s32 timeout_ms)
+{
+	return (struct drm_hdcp1_step){ .actions = actions, .timeout_ms = timeout_ms };
+}
+
+static struct drm_hdcp1_step ignore(void)
+{
+	return (struct drm_hdcp1_step){
+		.timeout_ms = DRM_HDCP1_TIMER_KEEP,
+		.ignored = true,
+	};
+}
+
+static struct drm_hdcp1_step enter(struct drm_hdcp1_fsm *fsm,
+				   enum drm_hdcp1_state state, u32 actions,
+				   s32 timeout_ms)
+{
+	fsm->state = state;
+	fsm->io = actions & DRM_HDCP1_ACT_IO_MASK;
+	return step(actions, timeout_ms);
+}
+
+/* Leave an authentication: encryption off, and tell userspace if it knew. */
+static u32 stop_auth(struct drm_hdcp1_fsm *fsm, bool report)
+{
+	u32 actions = 0;
+
+	if (fsm->encrypting)
+		actions |= DRM_HDCP1_ACT_DISABLE_ENC;
+	if (fsm->reported_enabled && report)
+		actions |= DRM_HDCP1_ACT_REPORT_DESIRED;
+	fsm->encrypting = false;
+	fsm->reported_enabled = false;
+	fsm->repeater = false;
+	fsm->reads = 0;
+	return actions;
+}
+
+static struct drm_hdcp1_step start_auth(struct drm_hdcp1_fsm *fsm, u32 actions)
+{
+	fsm->reads = 0;
+	return enter(fsm, DRM_HDCP1_A1_EXCHANGE,
+		     actions | DRM_HDCP1_ACT_EXCHANGE_KSVS, DRM_HDCP1_TIMER_NONE);
+}
+
+/* Where a Desired connector goes when nothing is in progress. */
+static struct drm_hdcp1_step want(struct drm_hdcp1_fsm *fsm, u32 actions)
+{
+	if (fsm->type1)
+		return enter(fsm, DRM_HDCP1_UNSUPPORTED, actions,
+			     DRM_HDCP1_TIMER_NONE);
+	if (!fsm->link_up)
+		return enter(fsm, DRM_HDCP1_WAIT_LINK, actions,
+			     DRM_HDCP1_TIMER_NONE);
+	return start_auth(fsm, actions);
+}
+
+/*
+ * 1A-04 and every other failure: give up this attempt and try again later,
+ * waiting longer each time so that a sink that cannot authenticate costs
+ * little.
+ */
+static struct drm_hdcp1_step fail(struct drm_hdcp1_fsm *fsm)
+{
+	u32 actions = stop_auth(fsm, true);
+	unsigned int shift = min(fsm->attempts, 6u);
+
+	fsm->attempts++;
+	return enter(fsm, DRM_HDCP1_BACKOFF, actions,
+		     min(DRM_HDCP1_RETRY_BASE_MS << shift, DRM_HDCP1_RETRY_MAX_MS));
+}
+
+static bool is_authenticating(enum drm_hdcp1_state state)
+{
+	return state >= DRM_HDCP1_A1_EXCHANGE && state <= DRM_HDCP1_BACKOFF;
+}
+
+static struct drm_hdcp1_step common_event(struct drm_hdcp1_fsm *fsm,
+					  enum drm_hdcp1_event ev)
+{
+	switch (ev) {
+	case DRM_HDCP1_EV_DISABLE:
+		if (fsm->state == DRM_HDCP1_IDLE)
+			return ignore();
+		fsm->attempts = 0;
+		/* Userspace asked for this; its commit already says Undesired. */
+		return enter(fsm, DRM_HDCP1_IDLE, stop_auth(fsm, false),
+			     DRM_HDCP1_TIMER_NONE);
+
+	case DRM_HDCP1_EV_ENABLE:
+		if (fsm->state == DRM_HDCP1_IDLE ||
+		    (fsm->state == DRM_HDCP1_UNSUPPORTED && !fsm->type1))
+			return want(fsm, 0);
+		if (fsm->type1 && fsm->state != DRM_HDCP1_UNSUPPORTED) {
+			/* The running session was for Type 0 content. */
+			return enter(fsm, DRM_HDCP1_UNSUPPORTED,
+				     stop_auth(fsm, true), DRM_HDCP1_TIMER_NONE);
+		}
+		return ignore();
+
+	case DRM_HDCP1_EV_LINK_UP:
+		if (fsm->link_up)
+			return ignore();
+		fsm->link_up = true;
+		if (fsm->state == DRM_HDCP1_WAIT_LINK)
+			return start_auth(fsm, 0);
+		return step(0, DRM_HDCP1_TIMER_KEEP);
+
+	case DRM_HDCP1_EV_LINK_DOWN:
+		if (!fsm->link_up)
+			return ignore();
+		fsm->link_up = false;
+		if (!is_authenticating(fsm->state))
+			return step(0, DRM_HDCP1_TIMER_KEEP);
+		/* 1A-02/1A-03: the sink went away; start over when it is back. */
+		fsm->attempts = 0;
+		return enter(fsm, DRM_HDCP1_WAIT_LINK, stop_auth(fsm, true),
+			     DRM_HDCP1_TIMER_NONE);
+
+	case DRM_HDCP1_EV_HW_ERROR:
+		if (!is_authenticating(fsm->state))
+			return ignore();
+		return fail(fsm);
+
+	default:
+		return ignore();
+	}
+}
+
+/* Result events are only meaningful while an I/O action is in flight. */
+static bool is_result(enum drm_hdcp1_event ev)
+{
+	return ev >= DRM_HDCP1_EV_OK && ev <= DRM_HDCP1_EV_IO_ERROR;
+}
+
+static struct drm_hdcp1_step on_exchange(struct drm_hdcp1_fsm *fsm,
+					 enum drm_hdcp1_event ev, u64 now_ms)
+{
+	switch (ev) {
+	case DRM_HDCP1_EV_OK:
+	case DRM_HDCP1_EV_OK_REPEATER:
+		fsm->repeater = ev == DRM_HDCP1_EV_OK_REPEATER;
+		fsm->since_ms = now_ms;
+		return enter(fsm, DRM_HDCP1_A2_R0, 0, DRM_HDCP1_R0_FLOOR_MS);
+	case DRM_HDCP1_EV_FAIL:		/* 1A-05 invalid Bksv, 1A-08 revoked */
+	case DRM_HDCP1_EV_IO_ERROR:	/* 1A-04 port access failure */
+		return fail(fsm);
+	default:
+		return ignore();
+	}
+}
+
+static struct drm_hdcp1_step on_r0(struct drm_hdcp1_fsm *fsm,
+				   enum drm_hdcp1_event ev, u64 now_ms)
+{
+	u64 waited = now_ms - fsm->since_ms;
+
+	if (!fsm->io) {
+		/* The floor passed, or a DP sink announced R0' early. */
+		if (ev != DRM_HDCP1_EV_TIMER && ev != DRM_HDCP1_EV_CP_IRQ)
+			return ignore();
+		fsm->reads++;
+		return enter(fsm, DRM_HDCP1_A2_R0, DRM_HDCP1_ACT_READ_R0,
+			     DRM_HDCP1_TIMER_NONE);
+	}
+
+	switch (ev) {
+	case DRM_HDCP1_EV_OK:
+		fsm->reads = 0;
+		fsm->encrypting = true;
+		if (fsm->repeater) {
+			/* Encrypt while the repeater assembles its list. */
+			fsm->since_ms = now_ms;
+			return enter(fsm, DRM_HDCP1_A8_READY,
+				     DRM_HDCP1_ACT_ENABLE_ENC,
+				     DRM_HDCP1_READY_POLL_MS);
+		}
+		fsm->attempts = 0;
+		fsm->reported_enabled = true;
+		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
+			     DRM_HDCP1_ACT_ENABLE_ENC | DRM_HDCP1_ACT_REPORT_ENABLED,
+			     DRM_HDCP1_LINK_CHECK_MS);
+	case DRM_HDCP1_EV_NOT_YET:
+	case DRM_HDCP1_EV_IO_ERROR:
+		/* 1A-06: a slow sink gets until the deadline, a wrong one fails. */
+		if (waited + DRM_HDCP1_R0_RETRY_MS > DRM_HDCP1_R0_DEADLINE_MS)
+			return fail(fsm);
+		return enter(fsm, DRM_HDCP1_A2_R0, 0, DRM_HDCP1_R0_RETRY_MS);
+	case DRM_HDCP1_EV_FAIL:
+		return fail(fsm);
+	default:
+		return ignore();
+	}
+}
+
+static struct drm_hdcp1_step on_ready(struct drm_hdcp1_fsm *fsm,
+				      enum drm_hdcp1_event ev, u64 now_ms)
+{
+	u64 waited = now_ms - fsm->since_ms;
+
+	if (!fsm->io) {
+		if (ev != DRM_HDCP1_EV_TIMER && ev != DRM_HDCP1_EV_CP_IRQ)
+			return ignore();
+		return enter(fsm, DRM_HDCP1_A8_READY, DRM_HDCP1_ACT_POLL_READY,
+			     DRM_HDCP1_TIMER_NONE);
+	}
+
+	switch (ev) {
+	case DRM_HDCP1_EV_OK:
+		fsm->reads = 1;
+		return enter(fsm, DRM_HDCP1_A9_KSV_LIST,
+			     DRM_HDCP1_ACT_READ_KSV_LIST, DRM_HDCP1_TIMER_NONE);
+	case DRM_HDCP1_EV_NOT_YET:
+	case DRM_HDCP1_EV_IO_ERROR:
+		/* 1B-03: the list must be ready within five seconds. */
+		if (waited >= DRM_HDCP1_READY_TIMEOUT_MS)
+			return fail(fsm);
+		return enter(fsm, DRM_HDCP1_A8_READY, 0,
+			     min_t(u64, DRM_HDCP1_READY_POLL_MS,
+				   DRM_HDCP1_READY_TIMEOUT_MS - waited));
+	case DRM_HDCP1_EV_FAIL:
+		return fail(fsm);
+	default:
+		return ignore();
+	}
+}
+
+static struct drm_hdcp1_step on_ksv_list(struct drm_hdcp1_fsm *fsm,
+					 enum drm_hdcp1_event ev)
+{
+	switch (ev) {
+	case DRM_HDCP1_EV_OK:
+		fsm->reads = 0;
+		fsm->attempts = 0;
+		fsm->reported_enabled = true;
+		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
+			     DRM_HDCP1_ACT_REPORT_ENABLED, DRM_HDCP1_LINK_CHECK_MS);
+	case DRM_HDCP1_EV_NOT_YET:
+	case DRM_HDCP1_EV_IO_ERROR:
+		/* 1B-04: V' is read three times before it counts as invalid. */
+		if (fsm->reads >= DRM_HDCP1_V_ATTEMPTS)
+			return fail(fsm);
+		fsm->reads++;
+		return enter(fsm, DRM_HDCP1_A9_KSV_LIST,
+			     DRM_HDCP1_ACT_READ_KSV_LIST, DRM_HDCP1_TIMER_NONE);
+	case DRM_HDCP1_EV_FAIL:		/* 1B-05, 1B-06, revoked downstream KSV */
+		return fail(fsm);
+	default:
+		return ignore();
+	}
+}
+
+static struct drm_hdcp1_step on_authenticated(struct drm_hdcp1_fsm *fsm,
+					      enum drm_hdcp1_event ev)
+{
+	if (!fsm->io) {
+		if (ev != DRM_HDCP1_EV_TIMER && ev != DRM_HDCP1_EV_CP_IRQ)
+			return ignore();
+		fsm->reads = 1;
+		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
+			     DRM_HDCP1_ACT_CHECK_LINK, DRM_HDCP1_TIMER_NONE);
+	}
+
+	switch (ev) {
+	case DRM_HDCP1_EV_OK:
+		fsm->reads = 0;
+		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED, 0,
+			     DRM_HDCP1_LINK_CHECK_MS);
+	case DRM_HDCP1_EV_NOT_YET:
+	case DRM_HDCP1_EV_IO_ERROR:
+		/* 1A-07 wrong Ri', 1A-07a Ri' not returned. */
+		if (fsm->reads >= DRM_HDCP1_RI_ATTEMPTS)
+			return fail(fsm);
+		fsm->reads++;
+		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
+			     DRM_HDCP1_ACT_CHECK_LINK, DRM_HDCP1_TIMER_NONE);
+	case DRM_HDCP1_EV_FAIL:
+		/* DP LINK_INTEGRITY_FAILURE or REAUTHENTICATION_REQUEST. */
+		return fail(fsm);
+	default:
+		return ignore();
+	}
+}
+
+/**
+ * drm_hdcp1_fsm_next - the HDCP 1.4 transmitter transition function
+ * @fsm: protocol state, updated
+ * @ev: what happened
+ * @now_ms: the time of the event, in milliseconds on any monotonic clock
+ *
+ * Pure: the result depends only on @fsm, @ev and @now_ms.
+ *
+ * Returns:
+ * The actions to run and the timer to arm. A step with an I/O action
+ * expects its result as the next event.
+ */
+VISIBLE_IF_KUNIT struct drm_hdcp1_step
+drm_hdcp1_fsm_next(struct drm_hdcp1_fsm *fsm, enum drm_hdcp1_event ev,
+		   u64 now_ms)
+{
+	if (ev >= DRM_HDCP1_NUM_EVENTS)
+		return ignore();
+
+	/* Results only answer the action in flight; nothing else does. */
+	if (is_result(ev) != !!fsm->io)
+		return is_result(ev) ? ignore() : common_event(fsm, ev);
+	if (!is_result(ev)) {
+		struct drm_hdcp1_step s = common_event(fsm, ev);
+
+		if (!s.ignored)
+			return s;
+	}
+
+	switch (fsm->state) {
+	case DRM_HDCP1_A1_EXCHANGE:
+		return on_exchange(fsm, ev, now_ms);
+	case DRM_HDCP1_A2_R0:
+		return on_r0(fsm, ev, now_ms);
+	case DRM_HDCP1_A8_READY:
+		return on_ready(fsm, ev, now_ms);
+	case DRM_HDCP1_A9_KSV_LIST:
+		return on_ksv_list(fsm, ev);
+	case DRM_HDCP1_A4_AUTHENTICATED:
+		return on_authenticated(fsm, ev);
+	case DRM_HDCP1_BACKOFF:
+		if (ev != DRM_HDCP1_EV_TIMER)
+			return ignore();
+		return want(fsm, 0);
+	default:
+		return ignore();
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_fsm_next);
