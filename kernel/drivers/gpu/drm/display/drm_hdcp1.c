@@ -158,9 +158,7 @@ static int drm_hdcp1_ddc_write(struct drm_hdcp1 *hdcp, unsigned int offset,
 	return ret == 1 ? 0 : -EIO;
 }
 
-/**
- * drm_hdcp1_hdmi_ddc_ops - the HDMI HDCP port on &drm_hdcp1.ddc
- */
+/* The HDMI HDCP port on &drm_hdcp1.ddc. */
 const struct drm_hdcp1_link_ops drm_hdcp1_hdmi_ddc_ops = {
 	.read = drm_hdcp1_ddc_read,
 	.write = drm_hdcp1_ddc_write,
@@ -191,9 +189,7 @@ static int drm_hdcp1_aux_write(struct drm_hdcp1 *hdcp, unsigned int offset,
 	return (size_t)ret == len ? 0 : -EIO;
 }
 
-/**
- * drm_hdcp1_dp_aux_ops - the DisplayPort HDCP registers on &drm_hdcp1.aux
- */
+/* The DisplayPort HDCP registers on &drm_hdcp1.aux. */
 const struct drm_hdcp1_link_ops drm_hdcp1_dp_aux_ops = {
 	.read = drm_hdcp1_aux_read,
 	.write = drm_hdcp1_aux_write,
@@ -205,10 +201,18 @@ static struct drm_device *dev_of(struct drm_hdcp1 *hdcp)
 	return hdcp->connector->dev;
 }
 
-#define hdcp_dbg(hdcp, fmt, ...)						\
-	drm_dbg_kms(dev_of(hdcp), "[CONNECTOR:%d:%s] HDCP: " fmt,		\
-		    (hdcp)->connector->base.id, (hdcp)->connector->name,	\
-		    ##__VA_ARGS__)
+static __printf(2, 3) void hdcp_dbg(struct drm_hdcp1 *hdcp, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	drm_dbg_kms(dev_of(hdcp), "[CONNECTOR:%d:%s] HDCP: %pV",
+		    hdcp->connector->base.id, hdcp->connector->name, &vaf);
+	va_end(args);
+}
 
 static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
 {

@@ -43,8 +43,6 @@ static const struct situation situations[] = {
 };
 
 #define NOW		10000
-#define FAIL_ACTS(s)	((s)->encrypting ? ACT(DISABLE_ENC) : 0) | \
-			((s)->reported ? ACT(REPORT_DESIRED) : 0)
 
 struct edge {
 	const char *situation;
@@ -63,7 +61,8 @@ static const struct edge edges[] = {
 	{ "idle", EV(ENABLE), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
 	{ "idle", EV(LINK_DOWN), ST(IDLE), 0, 0, KEEP },
 	{ "wait-link", EV(LINK_UP), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
-	{ "unsupported", EV(ENABLE), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
+	{ "unsupported", EV(ENABLE), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS),
+	  NONE },
 	{ "unsupported", EV(LINK_DOWN), ST(UNSUPPORTED), 0, 0, KEEP },
 	{ "A1 exchanging", EV(OK), ST(A2_R0), 0, 0, DRM_HDCP1_R0_FLOOR_MS },
 	{ "A1 exchanging", EV(OK_REPEATER), ST(A2_R0), 0, 0, DRM_HDCP1_R0_FLOOR_MS },
@@ -108,6 +107,13 @@ static const struct edge edges[] = {
 	{ "backoff", EV(TIMER), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
 };
 
+/* What leaving an authentication switches off and reports. */
+static u32 fail_actions(const struct situation *s)
+{
+	return (s->encrypting ? ACT(DISABLE_ENC) : 0) |
+	       (s->reported ? ACT(REPORT_DESIRED) : 0);
+}
+
 static bool authenticating(const struct situation *s)
 {
 	return s->state >= ST(A1_EXCHANGE);
@@ -131,11 +137,11 @@ static bool expected_edge(const struct situation *s, enum drm_hdcp1_event ev,
 		return true;
 	}
 	if (ev == EV(LINK_DOWN) && s->link_up && authenticating(s)) {
-		*out = (struct edge){ NULL, ev, ST(WAIT_LINK), 0, FAIL_ACTS(s), NONE };
+		*out = (struct edge){ NULL, ev, ST(WAIT_LINK), 0, fail_actions(s), NONE };
 		return true;
 	}
 	if (ev == EV(HW_ERROR) && authenticating(s)) {
-		*out = (struct edge){ NULL, ev, ST(BACKOFF), 0, FAIL_ACTS(s),
+		*out = (struct edge){ NULL, ev, ST(BACKOFF), 0, fail_actions(s),
 				      DRM_HDCP1_RETRY_BASE_MS };
 		return true;
 	}
