@@ -8,7 +8,7 @@ HDCP_CACHE ?= /var/cache/drm-hdcp
 export HDCP_CACHE
 
 .PHONY: help deps tree kunit patches abi-check compile-users kernel-doc \
-	upstream-overlap check demo clean
+	upstream-overlap check demo bench clean
 
 help:
 	@echo "make deps            install what the targets need (apt-get, as root)"
@@ -20,6 +20,7 @@ help:
 	@echo "make kernel-doc      kernel-doc -Wall on the files we own"
 	@echo "make check           all of the above; last line 'N passed, N failed'"
 	@echo "make demo            build and show the property behaviour, readable"
+	@echo "make bench           HDCP 1.4 Desired->Enabled time against the spec floor"
 	@echo "make clean           remove build/ (the cache in HDCP_CACHE stays)"
 
 deps:
@@ -51,6 +52,9 @@ check: tree
 
 demo: tree
 	@bash tools/demo.sh
+
+bench: tree
+	@bash tools/bench.sh
 
 clean:
 	rm -rf build

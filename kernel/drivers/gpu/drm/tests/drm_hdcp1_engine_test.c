@@ -11,6 +11,7 @@
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
+#include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
@@ -1170,6 +1171,96 @@ static void drm_test_hdcp1_teardown_while_encrypted(struct kunit *test)
 					     &fake_link_ops, &fake_tx_ops), 0);
 }
 
+/* A stand-in for mainline i915: wait a fixed 300 ms after Aksv, then R0'. */
+static s64 fixed_wait_auth_ms(struct kunit *test, struct engine_test *t)
+{
+	u8 bcaps, an[DRM_HDCP_AN_LEN], aksv[DRM_HDCP_KSV_LEN], bksv[DRM_HDCP_KSV_LEN];
+	u8 r0[DRM_HDCP_RI_LEN];
+	ktime_t start = ktime_get();
+
+	KUNIT_ASSERT_EQ(test, fake_read(&t->hdcp, DRM_HDCP_DDC_BCAPS, &bcaps, 1), 0);
+	KUNIT_ASSERT_EQ(test, fake_start(&t->hdcp, an, aksv), 0);
+	KUNIT_ASSERT_EQ(test, fake_write(&t->hdcp, DRM_HDCP_DDC_AN, an, sizeof(an)), 0);
+	KUNIT_ASSERT_EQ(test, fake_write(&t->hdcp, DRM_HDCP_DDC_AKSV, aksv, sizeof(aksv)), 0);
+	KUNIT_ASSERT_EQ(test, fake_read(&t->hdcp, DRM_HDCP_DDC_BKSV, bksv, sizeof(bksv)), 0);
+	msleep(300);
+	KUNIT_ASSERT_EQ(test, fake_read(&t->hdcp, DRM_HDCP_DDC_RI_PRIME, r0, sizeof(r0)), 0);
+	KUNIT_ASSERT_EQ(test, fake_verify_r0(&t->hdcp, bksv, false, r0), 0);
+	KUNIT_ASSERT_EQ(test, fake_enable(&t->hdcp), 0);
+	fake_disable(&t->hdcp);
+	return ktime_ms_delta(ktime_get(), start);
+}
+
+static s64 engine_auth_ms(struct kunit *test, struct engine_test *t)
+{
+	ktime_t start = ktime_get();
+	s64 ms;
+
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, 0);
+	KUNIT_ASSERT_GT(test, wait_event_timeout(t->hdcp.wait, t->hdcp.fsm.reported_enabled,
+						 msecs_to_jiffies(2000)), 0);
+	ms = ktime_ms_delta(ktime_get(), start);
+	KUNIT_ASSERT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_ENABLED);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_UNDESIRED, 0);
+	KUNIT_ASSERT_GT(test, wait_event_timeout(t->hdcp.wait,
+						 t->hdcp.fsm.state == DRM_HDCP1_IDLE,
+						 msecs_to_jiffies(1000)), 0);
+	return ms;
+}
+
+static int cmp_s64(const void *a, const void *b)
+{
+	s64 x = *(const s64 *)a, y = *(const s64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void report_ratio(struct kunit *test, const char *what, s64 ms, s64 floor_us)
+{
+	s64 hundredths = ms * 100000 / floor_us;
+
+	kunit_info(test, "bench: %-14s median %lld ms  ratio %lld.%02lld\n", what, ms,
+		   hundredths / 100, hundredths % 100);
+}
+
+/*
+ * make bench: Desired to Enabled for a prompt receiver, against the floor
+ * the specification allows (100 ms for R0' plus one 60 Hz frame), side by
+ * side with a fixed 300 ms wait as mainline i915 does.
+ */
+static void drm_bench_hdcp1_desired_to_enabled(struct kunit *test)
+{
+	struct engine_test *t = engine_setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
+	const s64 floor_us = DRM_HDCP1_R0_FLOOR_MS * 1000 + 1000000 / 60;
+	s64 ours[7], fixed[7];
+	int i;
+
+	drm_hdcp1_link_up(&t->hdcp);
+	for (i = 0; i < ARRAY_SIZE(ours); i++) {
+		ours[i] = engine_auth_ms(test, t);
+		fixed[i] = fixed_wait_auth_ms(test, t);
+	}
+	sort(ours, ARRAY_SIZE(ours), sizeof(s64), cmp_s64, NULL);
+	sort(fixed, ARRAY_SIZE(fixed), sizeof(s64), cmp_s64, NULL);
+	kunit_info(test, "bench: floor %lld.%03lld ms (R0' 100 ms + one 60 Hz frame), %zu runs each\n",
+		   floor_us / 1000, floor_us % 1000, ARRAY_SIZE(ours));
+	report_ratio(test, "engine", ours[3], floor_us);
+	report_ratio(test, "fixed 300 ms", fixed[3], floor_us);
+	KUNIT_EXPECT_GE(test, ours[0], DRM_HDCP1_R0_FLOOR_MS);
+}
+
+static struct kunit_case drm_hdcp1_bench_cases[] = {
+	KUNIT_CASE(drm_bench_hdcp1_desired_to_enabled),
+	{}
+};
+
+/* Not part of make check: its suite is very slow by attribute. */
+static struct kunit_suite drm_hdcp1_bench_suite = {
+	.name = "drm_hdcp1_bench",
+	.test_cases = drm_hdcp1_bench_cases,
+	.attr = { .speed = KUNIT_SPEED_VERY_SLOW },
+};
+
 static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_1a_01_receiver),
 	KUNIT_CASE(drm_test_hdcp1_dp_receiver),
@@ -1212,7 +1303,7 @@ static struct kunit_suite drm_hdcp1_engine_test_suite = {
 	.test_cases = drm_hdcp1_engine_tests,
 };
 
-kunit_test_suite(drm_hdcp1_engine_test_suite);
+kunit_test_suites(&drm_hdcp1_engine_test_suite, &drm_hdcp1_bench_suite);
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 MODULE_DESCRIPTION("KUnit tests for the HDCP 1.4 engine");
