@@ -433,6 +433,17 @@ static void drm_test_hdcp1_fsm_backoff_without_link(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(A1_EXCHANGE));
 }
 
+/* The limits the specifications fix, spelled out. */
+static void drm_test_hdcp1_fsm_spec_limits(struct kunit *test)
+{
+	KUNIT_EXPECT_GE(test, DRM_HDCP1_R0_FLOOR_MS, 100);
+	KUNIT_EXPECT_EQ(test, DRM_HDCP1_READY_TIMEOUT_MS, 5000);
+	KUNIT_EXPECT_GE(test, DRM_HDCP1_V_ATTEMPTS, 3);
+	KUNIT_EXPECT_LE(test, DRM_HDCP1_LINK_CHECK_MS, 2500);
+	KUNIT_EXPECT_GT(test, DRM_HDCP1_R0_DEADLINE_MS, DRM_HDCP1_R0_FLOOR_MS);
+	KUNIT_EXPECT_LE(test, DRM_HDCP1_READY_POLL_MS, DRM_HDCP1_READY_TIMEOUT_MS);
+}
+
 static void drm_test_hdcp1_fsm_names(struct kunit *test)
 {
 	int i;
@@ -459,6 +470,7 @@ static struct kunit_case drm_hdcp1_fsm_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_fsm_ri_recovers_on_reread),
 	KUNIT_CASE(drm_test_hdcp1_fsm_backoff_doubles_and_caps),
 	KUNIT_CASE(drm_test_hdcp1_fsm_backoff_without_link),
+	KUNIT_CASE(drm_test_hdcp1_fsm_spec_limits),
 	KUNIT_CASE(drm_test_hdcp1_fsm_names),
 	{}
 };
