@@ -603,7 +603,9 @@ EXPORT_SYMBOL(drm_hdcp1_init);
  *
  * Waits for a running authentication step to finish, cancels pending work
  * and switches encryption off. Requests made afterwards are ignored. Call
- * before the connector goes away; may sleep.
+ * while the transmitter's CRTC and encoder still exist, for instance right
+ * after drm_atomic_helper_shutdown(), and before the connector goes away;
+ * may sleep.
  */
 void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 {
@@ -735,6 +737,7 @@ bool drm_hdcp1_is_encrypting(struct drm_hdcp1 *hdcp)
 }
 EXPORT_SYMBOL(drm_hdcp1_is_encrypting);
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /**
  * drm_hdcp1_process_at - run the engine synchronously at an injected time
  * @hdcp: engine state, switched to manual mode
@@ -746,7 +749,7 @@ EXPORT_SYMBOL(drm_hdcp1_is_encrypting);
  * Returns:
  * When the engine wants to run next, or -1 if it waits for a request.
  */
-VISIBLE_IF_KUNIT s64 drm_hdcp1_process_at(struct drm_hdcp1 *hdcp, u64 now_ms)
+s64 drm_hdcp1_process_at(struct drm_hdcp1 *hdcp, u64 now_ms)
 {
 	spin_lock_irq(&hdcp->req_lock);
 	hdcp->manual = true;
@@ -755,3 +758,4 @@ VISIBLE_IF_KUNIT s64 drm_hdcp1_process_at(struct drm_hdcp1 *hdcp, u64 now_ms)
 	return drm_hdcp1_process(hdcp, now_ms);
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_process_at);
+#endif

@@ -51,7 +51,7 @@ static const char * const drm_hdcp1_event_names[] = {
  * Returns:
  * A static string.
  */
-VISIBLE_IF_KUNIT const char *drm_hdcp1_state_name(enum drm_hdcp1_state state)
+const char *drm_hdcp1_state_name(enum drm_hdcp1_state state)
 {
 	return state < DRM_HDCP1_NUM_STATES ? drm_hdcp1_state_names[state] : "?";
 }
@@ -64,7 +64,7 @@ EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_state_name);
  * Returns:
  * A static string.
  */
-VISIBLE_IF_KUNIT const char *drm_hdcp1_event_name(enum drm_hdcp1_event ev)
+const char *drm_hdcp1_event_name(enum drm_hdcp1_event ev)
 {
 	return ev < DRM_HDCP1_NUM_EVENTS ? drm_hdcp1_event_names[ev] : "?";
 }
@@ -366,7 +366,7 @@ static struct drm_hdcp1_step on_authenticated(struct drm_hdcp1_fsm *fsm,
  * The actions to run and the timer to arm. A step with an I/O action
  * expects its result as the next event.
  */
-VISIBLE_IF_KUNIT struct drm_hdcp1_step
+struct drm_hdcp1_step
 drm_hdcp1_fsm_next(struct drm_hdcp1_fsm *fsm, enum drm_hdcp1_event ev,
 		   u64 now_ms)
 {

@@ -9,6 +9,7 @@
 #define __DRM_HDCP1_FSM_H__
 
 #include <linux/bits.h>
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 #include <drm/display/drm_hdcp1.h>
@@ -107,7 +108,9 @@ struct drm_hdcp1_step drm_hdcp1_fsm_next(struct drm_hdcp1_fsm *fsm,
 const char *drm_hdcp1_state_name(enum drm_hdcp1_state state);
 const char *drm_hdcp1_event_name(enum drm_hdcp1_event ev);
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /* The engine, run synchronously with injected time (KUnit only). */
 s64 drm_hdcp1_process_at(struct drm_hdcp1 *hdcp, u64 now_ms);
+#endif
 
 #endif /* __DRM_HDCP1_FSM_H__ */

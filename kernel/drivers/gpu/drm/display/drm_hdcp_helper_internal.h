@@ -7,6 +7,7 @@
 #ifndef __DRM_HDCP_HELPER_INTERNAL_H__
 #define __DRM_HDCP_HELPER_INTERNAL_H__
 
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 /**
@@ -24,9 +25,11 @@ struct drm_hdcp_srm_info {
 	u32 ksv_count;
 };
 
+#if IS_ENABLED(CONFIG_KUNIT)
 int drm_hdcp_srm_parse(const u8 *blob, size_t len,
 		       struct drm_hdcp_srm_info *info, const char **why);
 int drm_hdcp_srm_count_revoked(const u8 *blob, size_t len,
 			       const u8 *ksvs, u32 ksv_count, const char **why);
+#endif
 
 #endif /* __DRM_HDCP_HELPER_INTERNAL_H__ */

@@ -8,6 +8,7 @@
 #ifndef _VKMS_HDCP_H_
 #define _VKMS_HDCP_H_
 
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 struct dentry;
@@ -22,7 +23,7 @@ void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *stat
 bool vkms_hdcp_sink_connected(struct vkms_hdcp *hdcp);
 void vkms_hdcp_debugfs_init(struct vkms_hdcp *hdcp, struct dentry *root);
 
-/* The debugfs knobs, also reachable from KUnit without user copies. */
+/* The debugfs knobs. */
 enum vkms_hdcp_knob {
 	VKMS_HDCP_SINK_CAPABILITY,	/* r: "HDCP1.4" or "None" */
 	VKMS_HDCP_CAPABLE,		/* rw: 0 or 1 */
@@ -37,10 +38,15 @@ enum vkms_hdcp_knob {
 	VKMS_HDCP_NUM_KNOBS
 };
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/* What the debugfs files do, reachable from KUnit without user copies. */
+struct drm_hdcp1;
 ssize_t vkms_hdcp_knob_show(struct vkms_hdcp *hdcp, enum vkms_hdcp_knob knob,
 			    char *buf, size_t size);
 int vkms_hdcp_knob_store(struct vkms_hdcp *hdcp, enum vkms_hdcp_knob knob,
 			 const char *buf, size_t len);
 const char *vkms_hdcp_knob_name(enum vkms_hdcp_knob knob);
+struct drm_hdcp1 *vkms_hdcp_engine(struct vkms_hdcp *hdcp);
+#endif
 
 #endif /* _VKMS_HDCP_H_ */
