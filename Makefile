@@ -7,7 +7,7 @@ SHELL := /bin/bash
 HDCP_CACHE ?= /var/cache/drm-hdcp
 export HDCP_CACHE
 
-.PHONY: help deps tree kunit patches abi-check compile-users kernel-doc \
+.PHONY: help deps tree kunit patches abi-check compile-users build-nokunit kernel-doc \
 	upstream-overlap check demo bench clean
 
 help:
@@ -17,6 +17,7 @@ help:
 	@echo "make patches         export the series to build/series/ and checkpatch it"
 	@echo "make abi-check       exported symbols and uapi headers against pristine"
 	@echo "make compile-users   x86_64 builds of every user of our headers, W=1/sparse"
+	@echo "make build-nokunit   x86_64 DRM modules built and linked with KUnit off"
 	@echo "make kernel-doc      kernel-doc -Wall on the files we own"
 	@echo "make check           all of the above; last line 'N passed, N failed'"
 	@echo "make demo            build and show the property behaviour, readable"
@@ -40,6 +41,9 @@ abi-check: tree
 
 compile-users: tree
 	@bash tools/compile-users.sh
+
+build-nokunit: tree
+	@bash tools/build-nokunit.sh
 
 kernel-doc: tree
 	@bash tools/kerneldoc-check.sh

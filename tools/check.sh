@@ -31,6 +31,7 @@ step upstream-overlap python3 "$top/tools/upstream-overlap.py"
 step kernel-doc bash "$top/tools/kerneldoc-check.sh"
 step patches bash "$top/tools/export-series.sh"
 step compile-users bash "$top/tools/compile-users.sh"
+step build-nokunit bash "$top/tools/build-nokunit.sh"
 
 echo "== kunit"
 bash "$top/tools/kunit.sh"
