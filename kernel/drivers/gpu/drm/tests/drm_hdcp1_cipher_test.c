@@ -13,79 +13,7 @@
 
 #include <drm/display/drm_hdcp1_cipher.h>
 
-/* Facsimile device keys, Appendix A: transmitters A1, A2, receivers B1, B2. */
-static const u64 a1_keys[DRM_HDCP1_NUM_KEYS] = {
-	0x4da4588f131e69ULL, 0x1f823558e65009ULL, 0x8a6a47abb9980dULL,
-	0xf3181b52cbc5caULL, 0xfb147f6896d8b4ULL, 0xe08bc978488f81ULL,
-	0xa0d064c8112c41ULL, 0xb39d5a28242044ULL, 0xb928b2bdad566bULL,
-	0x91a47b4a6ce4f6ULL, 0x5600f8205e9d58ULL, 0x8c7fb706ee3fa0ULL,
-	0xc02d8c9d7cbc28ULL, 0x561261e54b9f05ULL, 0x74f0de8ccac1cbULL,
-	0x3bb8f60efcdb6aULL, 0xa02bbb16b22fd7ULL, 0x482f8e46785498ULL,
-	0x66ae2562274738ULL, 0x3d4952a323ddf2ULL, 0xe2d231767b3a54ULL,
-	0x4d581aede66125ULL, 0x326082bf7b22f7ULL, 0xf61b463530ce6bULL,
-	0x360409f0d7976bULL, 0xa1e105618d49f9ULL, 0xc98e9dd1053406ULL,
-	0x20c36794426190ULL, 0x964451ceac4fc3ULL, 0x3e904504e18c8aULL,
-	0x290010579c2dfcULL, 0xd7943b69e5b180ULL, 0x54c7ea5bdd7b43ULL,
-	0x74fb5887c790baULL, 0x935cfa364e1de0ULL, 0x03075e159a11aeULL,
-	0x05d3408a78fb01ULL, 0x0059a5d7a04db3ULL, 0x373b634a2c9e40ULL,
-	0x2573bbb4562041ULL,
-};
-
-static const u64 a2_keys[DRM_HDCP1_NUM_KEYS] = {
-	0x9aaba1f9ef907cULL, 0x34a0407731d1d0ULL, 0x97c682992dc5d9ULL,
-	0xda80caca68ed15ULL, 0x1866d9b51462a6ULL, 0xd9fc9599bb7498ULL,
-	0x7a062ac883f528ULL, 0xf5938c662af454ULL, 0xec3075e82d3ef2ULL,
-	0x536e376e7ffc49ULL, 0x51c83a6cbeb116ULL, 0x79d44ae1bd5f50ULL,
-	0x674b2563e27393ULL, 0x7a1357efc538a2ULL, 0x6486e57ea46b02ULL,
-	0xbdf27a1ce8a299ULL, 0xdc8bd1fa5b46b9ULL, 0x27ef71efef9b73ULL,
-	0x187599f603c947ULL, 0x023ae9da303ecbULL, 0x3d1cf6533dea8eULL,
-	0x34dd5525f1890cULL, 0x367dd774a07f4cULL, 0xcdc34c8a6f56d1ULL,
-	0xde3413927363a8ULL, 0x21b11c739f45b3ULL, 0x84440fadd281acULL,
-	0x10f7900c65fef4ULL, 0x30070704c8aa06ULL, 0xf287cb4063cb9dULL,
-	0x97033445a4d587ULL, 0x8051045091c10bULL, 0xd18f282074da20ULL,
-	0xf2679a98828400ULL, 0xa6f0b6042a3dd7ULL, 0x3e5ddad097f5e1ULL,
-	0x3ad1f8a2e5958fULL, 0xf025bb1c085d4fULL, 0x0864213d6d50c1ULL,
-	0x9018b0ff3ab170ULL,
-};
-
-static const u64 b1_keys[DRM_HDCP1_NUM_KEYS] = {
-	0xbc13e0c75bf0fdULL, 0xae0d2c7f76443bULL, 0x24bf2185a36c60ULL,
-	0xf4bc6cbcd7a32fULL, 0xa72e69c5eb6388ULL, 0x7fa2d27a37d9f8ULL,
-	0x32fd3529dea3d1ULL, 0x485fc240cc9baeULL, 0x3b9857797d5103ULL,
-	0x0dd170be615250ULL, 0x1a748be4866bb1ULL, 0xf9606a7c348ccaULL,
-	0x4bbb037899eea1ULL, 0x190ecf9cc095a9ULL, 0xa821c46897447fULL,
-	0x1a8a0bc4298a41ULL, 0xaefc0853e62082ULL, 0xf75d4a0c497ba4ULL,
-	0xad6495fc8a06d8ULL, 0x67c2020c2b2e02ULL, 0x8f116b18f4ae8dULL,
-	0xe3053fa3e9fa69ULL, 0x37d8002881c7d1ULL, 0xc3a5fd1c15669cULL,
-	0x9e93d41e0811f7ULL, 0x2c4074509eec6cULL, 0x8b7fd819279b61ULL,
-	0xd7caada0a06ce9ULL, 0x9297dca1f8c1dbULL, 0x5d1aaa99dea489ULL,
-	0x60cb56ddbaa1d9ULL, 0x85d4ad5e5ff2e0ULL, 0x1280161221df6dULL,
-	0xca31a5f2406589ULL, 0x1d30e8cb198e6fULL, 0xd1c18bed07d3faULL,
-	0xcec7ec09245b43ULL, 0xb08129efedd583ULL, 0x2134cf4ce286e5ULL,
-	0xedeef9d099b78cULL,
-};
-
-static const u64 b2_keys[DRM_HDCP1_NUM_KEYS] = {
-	0x93afe1ff4ca0edULL, 0xefb49d4a25a4e4ULL, 0xe822d8a9335346ULL,
-	0x8812c3004e23d2ULL, 0xdc63ba78d94263ULL, 0x47ebdf52776fd5ULL,
-	0x4bce49472e0464ULL, 0x0479bed7732682ULL, 0xc5f800fad716d5ULL,
-	0xf53fd67ba9b9ecULL, 0x6fb3901e5867f2ULL, 0x24c46f520f1be5ULL,
-	0x2038176d369ed7ULL, 0x9ba9cd6a077a57ULL, 0x5f2764b35c5591ULL,
-	0xee32f1171f5356ULL, 0xd20a9e2f4d57faULL, 0x439eb96d2daff0ULL,
-	0x1c68df6f868aafULL, 0xdd50d7551dc6fbULL, 0x50b85379165c5fULL,
-	0xf45d64b097d6b5ULL, 0xa1a154e07adb4dULL, 0x0755ea83e47e71ULL,
-	0xe1dca26293efe4ULL, 0xe1092507ab8f45ULL, 0x3d56680db98e15ULL,
-	0x0a49af413de66bULL, 0x90a814bbf971a0ULL, 0x626b121ca0504fULL,
-	0x00f9bb7a94a1a7ULL, 0xf485290cc5c1baULL, 0xbaa873c54fdedfULL,
-	0x2d6a56233b8abaULL, 0xa60d0379512312ULL, 0x942582078dadb8ULL,
-	0x8395a4b022082fULL, 0xcb12fe97842b60ULL, 0x282ffe78f2f95cULL,
-	0xf6491f33c7ef53ULL,
-};
-
-#define KSV_A1	0xb70361f714ULL
-#define KSV_A2	0x43f72d5066ULL
-#define KSV_B1	0x511ef21acdULL
-#define KSV_B2	0xe72697f401ULL
+#include "drm_hdcp1_facsimile.h"
 
 struct hdcp1_vector {
 	const char *tx, *rx;
@@ -180,26 +108,13 @@ static const struct hdcp1_vector spec_vectors[] = {
 	},
 };
 
-struct hdcp1_device {
-	const char *name;
-	u64 ksv;
-	const u64 *keys;
-};
-
-static const struct hdcp1_device facsimile[] = {
-	{ "A1", KSV_A1, a1_keys },
-	{ "A2", KSV_A2, a2_keys },
-	{ "B1", KSV_B1, b1_keys },
-	{ "B2", KSV_B2, b2_keys },
-};
-
-static const struct hdcp1_device *device(const char *name)
+static const struct hdcp1_facsimile_device *device(const char *name)
 {
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(facsimile); i++)
-		if (!strcmp(facsimile[i].name, name))
-			return &facsimile[i];
+	for (i = 0; i < ARRAY_SIZE(hdcp1_facsimile); i++)
+		if (!strcmp(hdcp1_facsimile[i].name, name))
+			return &hdcp1_facsimile[i];
 	return NULL;
 }
 
@@ -328,10 +243,10 @@ static void drm_test_hdcp1_ksv_helpers(struct kunit *test)
 	drm_hdcp1_u64_to_ksv(KSV_A1, ksv);
 	KUNIT_EXPECT_MEMEQ(test, ksv, a1_wire, sizeof(ksv));
 
-	for (i = 0; i < ARRAY_SIZE(facsimile); i++) {
-		drm_hdcp1_u64_to_ksv(facsimile[i].ksv, ksv);
+	for (i = 0; i < ARRAY_SIZE(hdcp1_facsimile); i++) {
+		drm_hdcp1_u64_to_ksv(hdcp1_facsimile[i].ksv, ksv);
 		KUNIT_EXPECT_TRUE_MSG(test, drm_hdcp1_ksv_is_valid(ksv), "%s",
-				      facsimile[i].name);
+				      hdcp1_facsimile[i].name);
 	}
 }
 

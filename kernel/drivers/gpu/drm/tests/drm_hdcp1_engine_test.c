@@ -32,44 +32,8 @@
 
 #include "../display/drm_hdcp1_fsm.h"
 #include "../display/drm_hdcp_helper_internal.h"
+#include "drm_hdcp1_facsimile.h"
 
-/* Facsimile keys: transmitter A1 and receiver B1 (HDCP 1.4 Appendix A). */
-static const u64 a1_keys[DRM_HDCP1_NUM_KEYS] = {
-	0x4da4588f131e69ULL, 0x1f823558e65009ULL, 0x8a6a47abb9980dULL,
-	0xf3181b52cbc5caULL, 0xfb147f6896d8b4ULL, 0xe08bc978488f81ULL,
-	0xa0d064c8112c41ULL, 0xb39d5a28242044ULL, 0xb928b2bdad566bULL,
-	0x91a47b4a6ce4f6ULL, 0x5600f8205e9d58ULL, 0x8c7fb706ee3fa0ULL,
-	0xc02d8c9d7cbc28ULL, 0x561261e54b9f05ULL, 0x74f0de8ccac1cbULL,
-	0x3bb8f60efcdb6aULL, 0xa02bbb16b22fd7ULL, 0x482f8e46785498ULL,
-	0x66ae2562274738ULL, 0x3d4952a323ddf2ULL, 0xe2d231767b3a54ULL,
-	0x4d581aede66125ULL, 0x326082bf7b22f7ULL, 0xf61b463530ce6bULL,
-	0x360409f0d7976bULL, 0xa1e105618d49f9ULL, 0xc98e9dd1053406ULL,
-	0x20c36794426190ULL, 0x964451ceac4fc3ULL, 0x3e904504e18c8aULL,
-	0x290010579c2dfcULL, 0xd7943b69e5b180ULL, 0x54c7ea5bdd7b43ULL,
-	0x74fb5887c790baULL, 0x935cfa364e1de0ULL, 0x03075e159a11aeULL,
-	0x05d3408a78fb01ULL, 0x0059a5d7a04db3ULL, 0x373b634a2c9e40ULL,
-	0x2573bbb4562041ULL,
-};
-
-static const u64 b1_keys[DRM_HDCP1_NUM_KEYS] = {
-	0xbc13e0c75bf0fdULL, 0xae0d2c7f76443bULL, 0x24bf2185a36c60ULL,
-	0xf4bc6cbcd7a32fULL, 0xa72e69c5eb6388ULL, 0x7fa2d27a37d9f8ULL,
-	0x32fd3529dea3d1ULL, 0x485fc240cc9baeULL, 0x3b9857797d5103ULL,
-	0x0dd170be615250ULL, 0x1a748be4866bb1ULL, 0xf9606a7c348ccaULL,
-	0x4bbb037899eea1ULL, 0x190ecf9cc095a9ULL, 0xa821c46897447fULL,
-	0x1a8a0bc4298a41ULL, 0xaefc0853e62082ULL, 0xf75d4a0c497ba4ULL,
-	0xad6495fc8a06d8ULL, 0x67c2020c2b2e02ULL, 0x8f116b18f4ae8dULL,
-	0xe3053fa3e9fa69ULL, 0x37d8002881c7d1ULL, 0xc3a5fd1c15669cULL,
-	0x9e93d41e0811f7ULL, 0x2c4074509eec6cULL, 0x8b7fd819279b61ULL,
-	0xd7caada0a06ce9ULL, 0x9297dca1f8c1dbULL, 0x5d1aaa99dea489ULL,
-	0x60cb56ddbaa1d9ULL, 0x85d4ad5e5ff2e0ULL, 0x1280161221df6dULL,
-	0xca31a5f2406589ULL, 0x1d30e8cb198e6fULL, 0xd1c18bed07d3faULL,
-	0xcec7ec09245b43ULL, 0xb08129efedd583ULL, 0x2134cf4ce286e5ULL,
-	0xedeef9d099b78cULL,
-};
-
-#define KSV_A1		0xb70361f714ULL
-#define KSV_B1		0x511ef21acdULL
 #define NO_FAULT	(~0u)
 #define NEVER		(-1)
 
@@ -269,7 +233,7 @@ static int fake_write(struct drm_hdcp1 *hdcp, unsigned int offset,
 
 	/* Writing Aksv starts the receiver's side of the computation. */
 	if (offset == aksv_reg && len == DRM_HDCP_KSV_LEN) {
-		u64 km = drm_hdcp1_compute_km(b1_keys, drm_hdcp1_ksv_to_u64(buf));
+		u64 km = drm_hdcp1_compute_km(HDCP1_B1->keys, drm_hdcp1_ksv_to_u64(buf));
 
 		drm_hdcp1_session_start(&sink->session, km, sink->repeater,
 					get_unaligned_le64(&sink->regs[an_reg - base]));
@@ -301,7 +265,7 @@ static int fake_verify_r0(struct drm_hdcp1 *hdcp, const u8 bksv[DRM_HDCP_KSV_LEN
 			  bool repeater, const u8 r0_prime[DRM_HDCP_RI_LEN])
 {
 	struct fake_tx *tx = &to_test(hdcp)->tx;
-	u64 km = drm_hdcp1_compute_km(a1_keys, drm_hdcp1_ksv_to_u64(bksv));
+	u64 km = drm_hdcp1_compute_km(HDCP1_A1->keys, drm_hdcp1_ksv_to_u64(bksv));
 
 	drm_hdcp1_session_start(&tx->session, km, repeater, tx->an + tx->starts);
 	return get_unaligned_le16(r0_prime) == tx->session.r0 ? 0 : -EPERM;
