@@ -87,5 +87,6 @@ void drm_hdcp1_session_next_frame(struct drm_hdcp1_session *s);
 
 int drm_hdcp1_compute_v(const u8 *ksv_list, unsigned int count, u16 bstatus,
 			u64 m0, u8 v[DRM_HDCP1_V_LEN]);
+void drm_hdcp1_v_to_v_prime(const u8 v[DRM_HDCP1_V_LEN], u8 v_prime[DRM_HDCP1_V_LEN]);
 
 #endif /* __DRM_DISPLAY_HDCP1_CIPHER_H__ */

@@ -520,3 +520,20 @@ int drm_hdcp1_compute_v(const u8 *ksv_list, unsigned int count, u16 bstatus,
 	return ret;
 }
 EXPORT_SYMBOL_GPL(drm_hdcp1_compute_v);
+
+/**
+ * drm_hdcp1_v_to_v_prime - V as a repeater's V' registers hold it
+ * @v: the digest from drm_hdcp1_compute_v(), H0 first, big-endian words
+ * @v_prime: the twenty register bytes, H0 first, each word least
+ *	significant byte first
+ *
+ * A transmitter checks a repeater by comparing @v_prime with what it reads.
+ */
+void drm_hdcp1_v_to_v_prime(const u8 v[DRM_HDCP1_V_LEN], u8 v_prime[DRM_HDCP1_V_LEN])
+{
+	int h;
+
+	for (h = 0; h < DRM_HDCP1_V_LEN / 4; h++)
+		put_unaligned_le32(get_unaligned_be32(&v[4 * h]), &v_prime[4 * h]);
+}
+EXPORT_SYMBOL_GPL(drm_hdcp1_v_to_v_prime);

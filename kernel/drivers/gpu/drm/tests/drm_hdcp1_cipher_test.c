@@ -279,11 +279,18 @@ static void drm_test_hdcp1_v_vector(struct kunit *test)
 		0x0f, 0xcb, 0xd5, 0x86, 0xef, 0xc1, 0x07, 0xef, 0xcc, 0xd7,
 		0x0a, 0x1d, 0xb1, 0x18, 0x6d, 0xda, 0x1f, 0xb3, 0xff, 0x5e,
 	};
-	u8 v[DRM_HDCP1_V_LEN];
+	/* The same V as the repeater's V' registers hold it. */
+	static const u8 regs[DRM_HDCP1_V_LEN] = {
+		0x86, 0xd5, 0xcb, 0x0f, 0xef, 0x07, 0xc1, 0xef, 0x1d, 0x0a,
+		0xd7, 0xcc, 0xda, 0x6d, 0x18, 0xb1, 0x5e, 0xff, 0xb3, 0x1f,
+	};
+	u8 v[DRM_HDCP1_V_LEN], v_prime[DRM_HDCP1_V_LEN];
 
 	KUNIT_ASSERT_EQ(test, drm_hdcp1_compute_v(list, 3, 0x0203,
 						  0x372d3dce38bbe78fULL, v), 0);
 	KUNIT_EXPECT_MEMEQ(test, v, digest, sizeof(v));
+	drm_hdcp1_v_to_v_prime(v, v_prime);
+	KUNIT_EXPECT_MEMEQ(test, v_prime, regs, sizeof(regs));
 	/* The M0 is vector 5's (A1 -> B1 as a repeater). */
 	KUNIT_EXPECT_EQ(test, spec_vectors[4].m0, 0x372d3dce38bbe78fULL);
 }

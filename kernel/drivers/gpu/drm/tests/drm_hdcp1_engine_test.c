@@ -159,15 +159,12 @@ static void sink_fill_v(struct engine_test *t, u8 *out)
 {
 	struct fake_sink *sink = &t->sink;
 	u8 v[DRM_HDCP1_V_LEN];
-	int h;
 
 	memset(out, 0, DRM_HDCP1_V_LEN);
 	if (!list_ready(t) || drm_hdcp1_compute_v(sink->ksv_list, sink->devices,
 						  sink_v_bstatus(sink), sink->session.m0, v))
 		return;
-	/* Each SHA-1 word sits in its register least significant byte first. */
-	for (h = 0; h < 5; h++)
-		put_unaligned_le32(get_unaligned_be32(&v[4 * h]), &out[4 * h]);
+	drm_hdcp1_v_to_v_prime(v, out);
 	if (sink->corrupt_v)
 		out[7] ^= 0x40;
 }
@@ -301,16 +298,14 @@ static int fake_verify_v(struct drm_hdcp1 *hdcp, const u8 *list, unsigned int co
 			 u16 bstatus, const u8 v_prime[20])
 {
 	struct fake_tx *tx = &to_test(hdcp)->tx;
-	u8 v[DRM_HDCP1_V_LEN];
-	int h, ret;
+	u8 v[DRM_HDCP1_V_LEN], expect[DRM_HDCP1_V_LEN];
+	int ret;
 
 	ret = drm_hdcp1_compute_v(list, count, bstatus, tx->session.m0, v);
 	if (ret)
 		return ret;
-	for (h = 0; h < 5; h++)
-		if (get_unaligned_le32(&v_prime[4 * h]) != get_unaligned_be32(&v[4 * h]))
-			return -EPERM;
-	return 0;
+	drm_hdcp1_v_to_v_prime(v, expect);
+	return memcmp(expect, v_prime, DRM_HDCP1_V_LEN) ? -EPERM : 0;
 }
 
 static const struct drm_hdcp1_tx_ops fake_tx_ops = {

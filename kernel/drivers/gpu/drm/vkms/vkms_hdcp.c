@@ -219,11 +219,8 @@ static void vkms_hdcp_v_prime(struct vkms_hdcp *hdcp, u8 *out)
 		return;
 	for (i = 0; i < n; i++)
 		drm_hdcp1_u64_to_ksv(hdcp->downstream[i], &list[i * DRM_HDCP_KSV_LEN]);
-	if (!drm_hdcp1_compute_v(list, n, vkms_hdcp_bstatus(hdcp), hdcp->rx_session.m0, v)) {
-		/* Each SHA-1 word, least significant byte first. */
-		for (i = 0; i < 5; i++)
-			put_unaligned_le32(get_unaligned_be32(&v[4 * i]), &out[4 * i]);
-	}
+	if (!drm_hdcp1_compute_v(list, n, vkms_hdcp_bstatus(hdcp), hdcp->rx_session.m0, v))
+		drm_hdcp1_v_to_v_prime(v, out);
 	kfree(list);
 }
 
@@ -399,18 +396,16 @@ static int vkms_hdcp_tx_verify_v(struct drm_hdcp1 *engine, const u8 *list,
 				 unsigned int count, u16 bstatus, const u8 v_prime[20])
 {
 	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
-	u8 v[DRM_HDCP1_V_LEN];
-	int i, ret;
+	u8 v[DRM_HDCP1_V_LEN], expect[DRM_HDCP1_V_LEN];
+	int ret;
 
 	mutex_lock(&hdcp->lock);
 	ret = drm_hdcp1_compute_v(list, count, bstatus, hdcp->tx_session.m0, v);
 	mutex_unlock(&hdcp->lock);
 	if (ret)
 		return ret;
-	for (i = 0; i < 5; i++)
-		if (get_unaligned_le32(&v_prime[4 * i]) != get_unaligned_be32(&v[4 * i]))
-			return -EPERM;
-	return 0;
+	drm_hdcp1_v_to_v_prime(v, expect);
+	return memcmp(expect, v_prime, DRM_HDCP1_V_LEN) ? -EPERM : 0;
 }
 
 static const struct drm_hdcp1_tx_ops vkms_hdcp_tx_ops = {
