@@ -3,12 +3,13 @@
  * HDCP 1.4 cipher in software: key agreement (Km), hdcpBlockCipher,
  * hdcpStreamCipher and hdcpRekeyCipher, link integrity values (Ri) and the
  * repeater check value V. For emulated links and tests; real transmitters do
- * this in hardware.
+ * this in hardware. The KSV helpers are inline, for any HDCP 1.x code.
  */
 
 #ifndef __DRM_DISPLAY_HDCP1_CIPHER_H__
 #define __DRM_DISPLAY_HDCP1_CIPHER_H__
 
+#include <linux/bitops.h>
 #include <linux/types.h>
 
 #include <drm/display/drm_hdcp.h>
@@ -71,9 +72,48 @@ struct drm_hdcp1_session {
 	bool repeater;
 };
 
-u64 drm_hdcp1_ksv_to_u64(const u8 ksv[DRM_HDCP_KSV_LEN]);
-void drm_hdcp1_u64_to_ksv(u64 val, u8 ksv[DRM_HDCP_KSV_LEN]);
-bool drm_hdcp1_ksv_is_valid(const u8 ksv[DRM_HDCP_KSV_LEN]);
+/**
+ * drm_hdcp1_ksv_to_u64 - KSV as a number, from its wire bytes
+ * @ksv: five bytes, least significant first
+ *
+ * Returns:
+ * The 40-bit KSV.
+ */
+static inline u64 drm_hdcp1_ksv_to_u64(const u8 ksv[DRM_HDCP_KSV_LEN])
+{
+	u64 v = 0;
+	int i;
+
+	for (i = DRM_HDCP_KSV_LEN - 1; i >= 0; i--)
+		v = v << 8 | ksv[i];
+	return v;
+}
+
+/**
+ * drm_hdcp1_u64_to_ksv - wire bytes of a KSV
+ * @val: the 40-bit KSV
+ * @ksv: five bytes, least significant first
+ */
+static inline void drm_hdcp1_u64_to_ksv(u64 val, u8 ksv[DRM_HDCP_KSV_LEN])
+{
+	int i;
+
+	for (i = 0; i < DRM_HDCP_KSV_LEN; i++, val >>= 8)
+		ksv[i] = val & 0xff;
+}
+
+/**
+ * drm_hdcp1_ksv_is_valid - check the twenty-ones rule
+ * @ksv: five wire bytes
+ *
+ * Returns:
+ * True if the KSV has exactly twenty bits set, as every valid KSV does.
+ */
+static inline bool drm_hdcp1_ksv_is_valid(const u8 ksv[DRM_HDCP_KSV_LEN])
+{
+	return hweight64(drm_hdcp1_ksv_to_u64(ksv)) == 20;
+}
+
 u64 drm_hdcp1_compute_km(const u64 keys[DRM_HDCP1_NUM_KEYS], u64 peer_ksv);
 
 void drm_hdcp1_block_cipher(struct drm_hdcp1_cipher *c, u64 key, bool repeater,

@@ -20,6 +20,7 @@
 #include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp.h>
 #include <drm/display/drm_hdcp1.h>
+#include <drm/display/drm_hdcp1_cipher.h>
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_connector.h>
 #include <drm/drm_device.h>
@@ -282,8 +283,7 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp)
 	for (tries = 0; tries < 2; tries++) {
 		if (link_read(hdcp, r->bksv, hdcp->bksv, DRM_HDCP_KSV_LEN))
 			return DRM_HDCP1_EV_IO_ERROR;
-		if (hweight32(get_unaligned_le32(hdcp->bksv)) +
-		    hweight8(hdcp->bksv[4]) == 20)
+		if (drm_hdcp1_ksv_is_valid(hdcp->bksv))
 			break;
 	}
 	if (tries == 2) {

@@ -366,51 +366,6 @@ void drm_hdcp1_rekey_cipher(struct drm_hdcp1_cipher *c)
 EXPORT_SYMBOL_GPL(drm_hdcp1_rekey_cipher);
 
 /**
- * drm_hdcp1_ksv_to_u64 - KSV as a number, from its wire bytes
- * @ksv: five bytes, least significant first
- *
- * Returns:
- * The 40-bit KSV.
- */
-u64 drm_hdcp1_ksv_to_u64(const u8 ksv[DRM_HDCP_KSV_LEN])
-{
-	u64 v = 0;
-	int i;
-
-	for (i = DRM_HDCP_KSV_LEN - 1; i >= 0; i--)
-		v = v << 8 | ksv[i];
-	return v;
-}
-EXPORT_SYMBOL_GPL(drm_hdcp1_ksv_to_u64);
-
-/**
- * drm_hdcp1_u64_to_ksv - wire bytes of a KSV
- * @val: the 40-bit KSV
- * @ksv: five bytes, least significant first
- */
-void drm_hdcp1_u64_to_ksv(u64 val, u8 ksv[DRM_HDCP_KSV_LEN])
-{
-	int i;
-
-	for (i = 0; i < DRM_HDCP_KSV_LEN; i++, val >>= 8)
-		ksv[i] = val & 0xff;
-}
-EXPORT_SYMBOL_GPL(drm_hdcp1_u64_to_ksv);
-
-/**
- * drm_hdcp1_ksv_is_valid - check the twenty-ones rule
- * @ksv: five wire bytes
- *
- * Returns:
- * True if the KSV has exactly twenty bits set, as every valid KSV does.
- */
-bool drm_hdcp1_ksv_is_valid(const u8 ksv[DRM_HDCP_KSV_LEN])
-{
-	return hweight64(drm_hdcp1_ksv_to_u64(ksv)) == 20;
-}
-EXPORT_SYMBOL_GPL(drm_hdcp1_ksv_is_valid);
-
-/**
  * drm_hdcp1_compute_km - the shared secret of two HDCP devices
  * @keys: this device's 40 private keys, 56 bits each
  * @peer_ksv: the other device's KSV
