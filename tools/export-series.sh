@@ -46,6 +46,52 @@ for p in "$out"/0*.patch; do
 	fi
 done
 
+# Series hygiene. Nothing invented: each mail is signed off by the sender's
+# git identity and by nobody else; files that replace upstream ones keep
+# upstream's license; the cover letter accounts for every patch.
+check() {	# <name> <ok 0/1> [detail]
+	if [ "$2" = 1 ]; then
+		echo "PASS $1"
+		passed=$((passed + 1))
+	else
+		echo "FAIL $1"
+		[ -n "${3:-}" ] && sed 's/^/    /' <<<"$3"
+		failed=$((failed + 1))
+	fi
+}
+sender="$(git -C "$top" config user.name) <$(git -C "$top" config user.email)>"
+bad=""
+for p in "$out"/0*.patch; do
+	[ "$p" = "$cover" ] && continue
+	sobs=$(grep '^Signed-off-by: ' "$p" | sort -u)
+	[ "$sobs" = "Signed-off-by: $sender" ] || bad+="$(basename "$p"): ${sobs:-no sign-off}"$'\n'
+done
+check series-signed-off-by-sender "$([ -z "$bad" ] && echo 1)" "$bad"
+
+bad=""
+while read -r f; do
+	up=$(git -C "$linux" show "pristine:$f" 2>/dev/null | grep -m1 -o 'SPDX-License-Identifier: .*' | sed 's| \*/$||')
+	[ -z "$up" ] && continue
+	ours=$(grep -m1 -o 'SPDX-License-Identifier: .*' "$top/kernel/$f" | sed 's| \*/$||')
+	[ "$up" = "$ours" ] || bad+="$f: upstream '$up', ours '$ours'"$'\n'
+done < <(cd "$top/kernel" && find . -type f | sed 's|^\./||' | sort)
+check replaced-files-keep-spdx "$([ -z "$bad" ] && echo 1)" "$bad"
+
+n=$(ls "$out"/0*.patch | grep -vc '/0000-')
+bad=$(python3 - "$top/patches/cover-letter" "$n" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+seen = set()
+for m in re.finditer(r"Patch(?:es)?\s+(\d+)(?:\s*-\s*(\d+))?", text):
+    a = int(m.group(1)); b = int(m.group(2) or a)
+    seen.update(range(a, b + 1))
+missing = [str(i) for i in range(1, int(sys.argv[2]) + 1) if i not in seen]
+if missing:
+    print("cover letter does not describe patch(es) " + ", ".join(missing))
+PY
+)
+check cover-letter-describes-every-patch "$([ -z "$bad" ] && echo 1)" "$bad"
+
 # What git am does, without a second checkout of the whole tree: apply each
 # mail's diff to an index holding the pristine tree.
 idx=$(mktemp "$top/build/.am-index.XXXXXX")

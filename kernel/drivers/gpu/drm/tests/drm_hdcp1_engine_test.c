@@ -8,12 +8,14 @@
  * delayed work.
  */
 
+#include <linux/debug_locks.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
+#include <linux/workqueue.h>
 
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
@@ -56,6 +58,10 @@ struct fake_sink {
 	unsigned int devices, depth;
 	bool max_devs, max_cascade;
 	bool corrupt_v;
+	unsigned int corrupt_v_reads;	/* the first this many V' reads are wrong */
+	bool fifo_strict;
+	unsigned int slow_bksv_ms;		/* reads past the list return zeros, counted */
+	unsigned int fifo_reads_past_end;
 	u8 dp_flags;			/* LINK_FAILURE / REAUTH_REQ to report */
 	u8 ksv_list[127 * DRM_HDCP_KSV_LEN];
 	size_t fifo_pos;
@@ -165,7 +171,7 @@ static void sink_fill_v(struct engine_test *t, u8 *out)
 						  sink_v_bstatus(sink), sink->session.m0, v))
 		return;
 	drm_hdcp1_v_to_v_prime(v, out);
-	if (sink->corrupt_v)
+	if (sink->corrupt_v || sink->v_reads <= sink->corrupt_v_reads)
 		out[7] ^= 0x40;
 }
 
@@ -182,6 +188,12 @@ static int fake_read(struct drm_hdcp1 *hdcp, unsigned int offset, void *buf,
 	if (offset == sink->fail_offset)
 		return -EIO;
 	if (offset == (dp ? DP_AUX_HDCP_KSV_FIFO : DRM_HDCP_DDC_KSV_FIFO)) {
+		if (sink->fifo_strict &&
+		    sink->fifo_pos + len > sink->devices * DRM_HDCP_KSV_LEN) {
+			sink->fifo_reads_past_end++;
+			memset(buf, 0, len);
+			return 0;
+		}
 		if (len > sizeof(sink->ksv_list) - sink->fifo_pos)
 			return -EIO;
 		memcpy(buf, &sink->ksv_list[sink->fifo_pos], len);
@@ -192,8 +204,11 @@ static int fake_read(struct drm_hdcp1 *hdcp, unsigned int offset, void *buf,
 		return -EINVAL;
 	sink_update(t);
 
-	if (offset == (dp ? DP_AUX_HDCP_BKSV : DRM_HDCP_DDC_BKSV))
+	if (offset == (dp ? DP_AUX_HDCP_BKSV : DRM_HDCP_DDC_BKSV)) {
 		sink->bksv_reads++;
+		if (sink->slow_bksv_ms)
+			msleep(sink->slow_bksv_ms);
+	}
 	if (offset == (dp ? DP_AUX_HDCP_RI_PRIME : DRM_HDCP_DDC_RI_PRIME)) {
 		if (!sink->r0_reads++) {
 			sink->first_r0_read_at = t->now;
@@ -1130,6 +1145,200 @@ static void drm_test_hdcp1_teardown_while_encrypted(struct kunit *test)
 					     &fake_link_ops, &fake_tx_ops), 0);
 }
 
+/* ---- Second-pass rules (issue 8), written against the first-pass API ---- */
+
+/* Item 4: Undesired then Desired between two runs still ends Enabled. */
+static void drm_test_hdcp1_no_lost_request_undesired_desired(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+
+	authenticate(test, t);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_UNDESIRED, 0);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, 0);
+	run_for(t, 1000);
+	KUNIT_EXPECT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.encrypting, true);
+}
+
+/* Item 4: Type 0 -> 1 -> 0 between two runs still ends Enabled. */
+static void drm_test_hdcp1_no_lost_request_type_round_trip(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+
+	authenticate(test, t);
+	/* What the type change does to the state: Enabled drops to Desired. */
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_UNDESIRED, DRM_MODE_HDCP_CONTENT_TYPE1);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE1);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	run_for(t, 1000);
+	KUNIT_EXPECT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_ENABLED);
+}
+
+/* Item 5: a failed attempt resets the armed transmitter (1A-06). */
+static void drm_test_hdcp1_failure_after_arming_resets_tx(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+
+	t->sink.corrupt_r0 = true;
+	run_until(t, DRM_HDCP1_BACKOFF, 1000);
+	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+	KUNIT_EXPECT_GE(test, t->tx.disables, 1);
+}
+
+/* Item 5: unplug while waiting for R0' resets the armed transmitter. */
+static void drm_test_hdcp1_unplug_after_arming_resets_tx(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+
+	run_for(t, 50);
+	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP1_A2_R0);
+	drm_hdcp1_link_down(&t->hdcp);
+	run_for(t, 10);
+	KUNIT_EXPECT_GE(test, t->tx.disables, 1);
+}
+
+/* Item 5: the engine's work is frozen with the system. */
+static void drm_test_hdcp1_work_is_freezable(struct kunit *test)
+{
+	struct engine_test *t = engine_setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
+
+	drm_hdcp1_link_up(&t->hdcp);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, 0);
+	KUNIT_EXPECT_PTR_EQ(test, t->hdcp.work.wq, system_freezable_wq);
+}
+
+/* Item 6: the "is encrypting" query from atomic_check (connection_mutex held). */
+static void drm_test_hdcp1_lockdep_query_under_connection_mutex(struct kunit *test)
+{
+	struct engine_test *t = engine_setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
+
+	drm_hdcp1_link_up(&t->hdcp);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, 0);
+	KUNIT_ASSERT_GT(test, wait_event_timeout(t->hdcp.wait, t->hdcp.fsm.reported_enabled,
+						 msecs_to_jiffies(2000)), 0);
+	drm_modeset_lock_all(&t->drm);
+	KUNIT_EXPECT_TRUE(test, drm_hdcp1_is_encrypting(&t->hdcp));
+	drm_modeset_unlock_all(&t->drm);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+/* Item 6: fini with connection_mutex held, and twice. */
+static void drm_test_hdcp1_lockdep_fini_under_connection_mutex(struct kunit *test)
+{
+	struct engine_test *t = engine_setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
+
+	drm_hdcp1_link_up(&t->hdcp);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, 0);
+	KUNIT_ASSERT_GT(test, wait_event_timeout(t->hdcp.wait, t->hdcp.fsm.reported_enabled,
+						 msecs_to_jiffies(2000)), 0);
+	drm_modeset_lock_all(&t->drm);
+	drm_hdcp1_fini(&t->hdcp);
+	drm_modeset_unlock_all(&t->drm);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+static void drm_test_hdcp1_fini_is_idempotent(struct kunit *test)
+{
+	struct engine_test *t = engine_setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
+
+	drm_hdcp1_fini(&t->hdcp);
+	drm_hdcp1_fini(&t->hdcp);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_init(&t->hdcp, &t->connector, DRM_HDCP1_HDMI,
+					     &fake_link_ops, &fake_tx_ops), 0);
+}
+
+/* Item 7: a real FIFO cannot be rewound: V' retries re-read only V' (DP). */
+static void drm_test_hdcp1_v_retry_reads_ksv_list_once(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_DP, true, 3);
+
+	t->sink.fifo_strict = true;
+	t->sink.corrupt_v_reads = 1;
+	run_for(t, 500);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 2);
+	KUNIT_EXPECT_EQ(test, t->sink.fifo_reads_past_end, 0);
+}
+
+/* Item 9: HDMI R0' mismatch fails at once (HDCP 1.4 A3:A0, CTS 1A-06). */
+static void drm_test_hdcp1_1a_06_hdmi_r0_mismatch_fails_at_once(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+
+	t->sink.corrupt_r0 = true;
+	run_until(t, DRM_HDCP1_BACKOFF, 1000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 1);
+}
+
+/* Item 9: DP R0' is read three times before it fails (DP amendment 2.2.1). */
+static void drm_test_hdcp1_1a_06_dp_r0_mismatch_three_reads(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
+
+	t->sink.corrupt_r0 = true;
+	run_until(t, DRM_HDCP1_BACKOFF, 1000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 3);
+}
+
+/* Item 9: one wrong Ri' fails the HDMI link (HDCP 1.4, CTS 1A-07). */
+static void drm_test_hdcp1_1a_07_ri_mismatch_fails_at_once(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	unsigned int before;
+
+	authenticate(test, t);
+	t->sink.corrupt_ri = true;
+	frames(t, DRM_HDCP1_RI_FRAMES);
+	before = t->sink.ri_reads;
+	run_until(t, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+	KUNIT_EXPECT_EQ(test, t->sink.ri_reads - before, 1);
+}
+
+/* Item 9: an HDMI V' mismatch fails at once (CTS 1B-04). */
+static void drm_test_hdcp1_1b_04_hdmi_v_mismatch_fails_at_once(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, true, 3);
+
+	t->sink.corrupt_v = true;
+	run_until(t, DRM_HDCP1_BACKOFF, 1000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 1);
+}
+
+/* Item 9: a DP link failure while waiting for READY is honoured. */
+static void drm_test_hdcp1_dp_link_failure_while_waiting_ready(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_DP, true, 2);
+
+	t->sink.ready_after_ms = NEVER;
+	run_for(t, DRM_HDCP1_R0_FLOOR_MS + 50);
+	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP1_A8_READY);
+	t->sink.dp_flags = DP_BSTATUS_LINK_FAILURE;
+	drm_hdcp1_cp_irq(&t->hdcp);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+}
+
+/* Item 9: the 100 ms R0' floor counts from the Aksv write (real clock). */
+static void drm_test_hdcp1_r0_floor_counts_from_aksv(struct kunit *test)
+{
+	struct engine_test *t = engine_setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
+	s64 waited;
+
+	t->sink.slow_bksv_ms = 60;
+	drm_hdcp1_link_up(&t->hdcp);
+	user_sets(t, DRM_MODE_CONTENT_PROTECTION_DESIRED, 0);
+	KUNIT_ASSERT_GT(test, wait_event_timeout(t->hdcp.wait, t->hdcp.fsm.reported_enabled,
+						 msecs_to_jiffies(2000)), 0);
+	waited = ktime_ms_delta(t->sink.first_r0_read, t->sink.aksv_written);
+	KUNIT_EXPECT_GE(test, waited, DRM_HDCP1_R0_FLOOR_MS);
+	KUNIT_EXPECT_LT(test, waited, DRM_HDCP1_R0_FLOOR_MS + 40);
+}
+
 /* A stand-in for mainline i915: wait a fixed 300 ms after Aksv, then R0'. */
 static s64 fixed_wait_auth_ms(struct kunit *test, struct engine_test *t)
 {
@@ -1254,6 +1463,21 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_workqueue_undesired_during_auth),
 	KUNIT_CASE(drm_test_hdcp1_teardown_with_work_queued),
 	KUNIT_CASE(drm_test_hdcp1_teardown_while_encrypted),
+	KUNIT_CASE(drm_test_hdcp1_no_lost_request_undesired_desired),
+	KUNIT_CASE(drm_test_hdcp1_no_lost_request_type_round_trip),
+	KUNIT_CASE(drm_test_hdcp1_failure_after_arming_resets_tx),
+	KUNIT_CASE(drm_test_hdcp1_unplug_after_arming_resets_tx),
+	KUNIT_CASE(drm_test_hdcp1_work_is_freezable),
+	KUNIT_CASE(drm_test_hdcp1_v_retry_reads_ksv_list_once),
+	KUNIT_CASE(drm_test_hdcp1_1a_06_hdmi_r0_mismatch_fails_at_once),
+	KUNIT_CASE(drm_test_hdcp1_1a_06_dp_r0_mismatch_three_reads),
+	KUNIT_CASE(drm_test_hdcp1_1a_07_ri_mismatch_fails_at_once),
+	KUNIT_CASE(drm_test_hdcp1_1b_04_hdmi_v_mismatch_fails_at_once),
+	KUNIT_CASE(drm_test_hdcp1_dp_link_failure_while_waiting_ready),
+	KUNIT_CASE(drm_test_hdcp1_r0_floor_counts_from_aksv),
+	KUNIT_CASE(drm_test_hdcp1_fini_is_idempotent),
+	KUNIT_CASE(drm_test_hdcp1_lockdep_query_under_connection_mutex),
+	KUNIT_CASE(drm_test_hdcp1_lockdep_fini_under_connection_mutex),
 	{}
 };
 

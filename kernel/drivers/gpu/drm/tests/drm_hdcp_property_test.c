@@ -14,12 +14,14 @@
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_helper.h>
+#include <drm/drm_atomic_uapi.h>
 #include <drm/drm_atomic_state_helper.h>
 #include <drm/drm_connector.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_encoder.h>
 #include <drm/drm_kunit_helpers.h>
 #include <drm/drm_mode_object.h>
+#include <drm/drm_modes.h>
 #include <drm/drm_modeset_lock.h>
 #include <drm/drm_probe_helper.h>
 #include <drm/drm_property.h>
@@ -616,6 +618,98 @@ static void drm_test_hdcp_prop_duplicate_destroy_keeps_value(struct kunit *test)
 			DRM_MODE_HDCP_CONTENT_TYPE1);
 }
 
+/* Route the connector to the CRTC and light it up with a 1024x768 mode. */
+static void light_up(struct kunit *test, struct hdcp_prop_test *t, bool active)
+{
+	struct drm_modeset_acquire_ctx ctx;
+	struct drm_connector_state *conn_state;
+	struct drm_crtc_state *crtc_state;
+	struct drm_display_mode *mode;
+	struct drm_atomic_state *state;
+	int ret;
+
+	mode = drm_cvt_mode(&t->drm, 1024, 768, 60, false, false, false);
+	KUNIT_ASSERT_NOT_NULL(test, mode);
+	state = drm_atomic_state_alloc(&t->drm);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	drm_modeset_acquire_init(&ctx, 0);
+	state->acquire_ctx = &ctx;
+retry:
+	conn_state = drm_atomic_get_connector_state(state, &t->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	if (!ret)
+		ret = drm_atomic_set_crtc_for_connector(conn_state, active ? t->crtc : NULL);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, t->crtc);
+	if (!ret)
+		ret = PTR_ERR_OR_ZERO(crtc_state);
+	if (!ret)
+		ret = drm_atomic_set_mode_for_crtc(crtc_state, active ? mode : NULL);
+	if (!ret) {
+		crtc_state->active = active;
+		ret = drm_atomic_commit(state);
+	}
+	if (ret == -EDEADLK) {
+		drm_atomic_state_clear(state);
+		drm_modeset_backoff(&ctx);
+		goto retry;
+	}
+	drm_atomic_state_put(state);
+	drm_modeset_drop_locks(&ctx);
+	drm_modeset_acquire_fini(&ctx);
+	drm_mode_destroy(&t->drm, mode);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/* Issue 8.1: a state restored after suspend must not claim Enabled. */
+static void drm_test_hdcp_prop_restored_state_not_enabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+	struct drm_atomic_state *saved;
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	driver_update(t, CP_ENABLED);
+	saved = drm_atomic_helper_suspend(&t->drm);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, saved);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+	KUNIT_ASSERT_EQ(test, drm_atomic_helper_resume(&t->drm, saved), 0);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+}
+
+/* Issue 8.1: a driver-built state that claims Enabled does not get it. */
+static void drm_test_hdcp_prop_driver_state_not_enabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+	struct drm_modeset_acquire_ctx ctx;
+	struct drm_connector_state *conn_state;
+	struct drm_atomic_state *state;
+	int ret;
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	state = drm_atomic_state_alloc(&t->drm);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	drm_modeset_acquire_init(&ctx, 0);
+	state->acquire_ctx = &ctx;
+retry:
+	conn_state = drm_atomic_get_connector_state(state, &t->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	if (!ret) {
+		conn_state->content_protection = CP_ENABLED;
+		ret = drm_atomic_commit(state);
+	}
+	if (ret == -EDEADLK) {
+		drm_atomic_state_clear(state);
+		drm_modeset_backoff(&ctx);
+		goto retry;
+	}
+	drm_atomic_state_put(state);
+	drm_modeset_drop_locks(&ctx);
+	drm_modeset_acquire_fini(&ctx);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+}
+
 static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_exact_names_and_values),
 	KUNIT_CASE(drm_test_hdcp_prop_created_once_per_device),
@@ -638,6 +732,8 @@ static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_type_change_keeps_desired),
 	KUNIT_CASE(drm_test_hdcp_prop_type_change_with_undesired),
 	KUNIT_CASE(drm_test_hdcp_prop_duplicate_destroy_keeps_value),
+	KUNIT_CASE(drm_test_hdcp_prop_restored_state_not_enabled),
+	KUNIT_CASE(drm_test_hdcp_prop_driver_state_not_enabled),
 	{}
 };
 

@@ -7,6 +7,8 @@
  * so a read past the end is a KASAN report, not a silent pass.
  */
 
+#include <linux/prandom.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include <kunit/device.h>
@@ -143,6 +145,15 @@ static void srm2_build(struct srm_builder *b, unsigned int n)
 	for (i = 0; i < n; i++)
 		put_ksv(b, i);
 	put_n(b, 0xa5, SIG2_LEN);
+}
+
+static u8 *test_dup(struct kunit *test, const void *src, size_t len)
+{
+	u8 *p = kunit_kmalloc(test, len, GFP_KERNEL);
+
+	if (p)
+		memcpy(p, src, len);
+	return p;
 }
 
 static const u8 *exact_copy(struct kunit *test, const void *src, size_t len)
@@ -620,6 +631,130 @@ static void drm_test_hdcp_srm_missing_file_revokes_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, NULL, 1), -EINVAL);
 }
 
+#define SRM_FUZZ_RUNS	10000
+
+/* One mutation of @buf (holding @len bytes of a valid SRM); returns the new length. */
+static size_t srm_mutate(struct rnd_state *rnd, u8 *buf, size_t len, size_t cap,
+			 unsigned int run)
+{
+	u32 r = prandom_u32_state(rnd);
+	size_t at = len ? prandom_u32_state(rnd) % len : 0;
+	unsigned int i, n;
+
+	switch (r % 7) {
+	case 0:		/* truncation */
+		return len ? prandom_u32_state(rnd) % len : 0;
+	case 1:		/* a few bit flips */
+		n = 1 + r / 7 % 8;
+		for (i = 0; i < n && len; i++) {
+			at = prandom_u32_state(rnd) % len;
+			buf[at] ^= BIT(prandom_u32_state(rnd) % 8);
+		}
+		return len;
+	case 2:		/* the first generation's length pushed around */
+		if (len >= 8) {
+			buf[5] = prandom_u32_state(rnd);
+			buf[6] = prandom_u32_state(rnd);
+			buf[7] = prandom_u32_state(rnd);
+		}
+		return len;
+	case 3:		/* a byte that may be a count or a later length */
+		buf[at] = r & 1 ? 0xff : prandom_u32_state(rnd);
+		return len;
+	case 4:		/* every generation count */
+		if (len > 4)
+			buf[4] = run;
+		return len;
+	case 5:		/* trailing bytes */
+		n = min_t(size_t, 1 + r / 7 % 64, cap - len);
+		prandom_bytes_state(rnd, buf + len, n);
+		return len + n;
+	default:	/* a random span overwritten */
+		n = min_t(size_t, 1 + r / 7 % 16, len - at);
+		prandom_bytes_state(rnd, buf + at, n);
+		return len;
+	}
+}
+
+/*
+ * Issue 8.14: ten thousand mutated SRMs from a fixed seed, each in an
+ * allocation of exactly its size so that KASAN sees any stray read; each
+ * answer is a count in range or -EINVAL.
+ */
+static void drm_test_hdcp_srm_fuzz(struct kunit *test)
+{
+	struct srm_builder *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct drm_hdcp_srm_info info;
+	struct rnd_state rnd;
+	u8 ksvs[4 * KSV_LEN];
+	u8 *base[4], *work, *blob;
+	size_t base_len[4], len;
+	unsigned int run, rejected = 0;
+	const char *why;
+	int ret, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	work = kunit_kzalloc(test, sizeof(b->buf), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, work);
+
+	base[0] = test_dup(test, facsimile_srm, sizeof(facsimile_srm));
+	base_len[0] = sizeof(facsimile_srm);
+	srm1_begin(b, 3);
+	srm1_vrl(b, 0, 2);
+	srm1_vrl(b, 7, 1);
+	srm1_end_gen(b);
+	srm1_next_gen(b);
+	srm1_vrl(b, 20, 3);
+	srm1_end_gen(b);
+	srm1_next_gen(b);
+	srm1_end_gen(b);
+	base[1] = test_dup(test, b->buf, b->len);
+	base_len[1] = b->len;
+	srm2_build(b, 3);
+	base[2] = test_dup(test, b->buf, b->len);
+	base_len[2] = b->len;
+	srm1_begin(b, 1);
+	srm1_end_gen(b);
+	base[3] = test_dup(test, b->buf, b->len);
+	base_len[3] = b->len;
+	for (i = 0; i < 4; i++) {
+		KUNIT_ASSERT_NOT_NULL(test, base[i]);
+		KUNIT_ASSERT_EQ(test, drm_hdcp_srm_parse(base[i], base_len[i], &info, NULL), 0);
+	}
+	memcpy(&ksvs[0], b1_wire, KSV_LEN);
+	ksv_wire(&ksvs[KSV_LEN], 0);
+	ksv_wire(&ksvs[2 * KSV_LEN], 21);
+	memcpy(&ksvs[3 * KSV_LEN], a1_wire, KSV_LEN);
+
+	prandom_seed_state(&rnd, 0x48444350);	/* "HDCP" */
+	for (run = 0; run < SRM_FUZZ_RUNS; run++) {
+		i = run % 4;
+		memcpy(work, base[i], base_len[i]);
+		len = srm_mutate(&rnd, work, base_len[i], sizeof(b->buf), run);
+		if (prandom_u32_state(&rnd) & 1)
+			len = srm_mutate(&rnd, work, len, sizeof(b->buf), run);
+
+		blob = kmalloc(len, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, blob);
+		memcpy(blob, work, len);
+		why = NULL;
+		ret = drm_hdcp_srm_count_revoked(blob, len, ksvs, 4, &why);
+		if (ret < 0) {
+			rejected++;
+			KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "run %u", run);
+			KUNIT_EXPECT_NOT_NULL_MSG(test, why, "run %u", run);
+		} else {
+			KUNIT_EXPECT_LE_MSG(test, ret, 4, "run %u", run);
+			KUNIT_EXPECT_EQ(test, drm_hdcp_srm_parse(blob, len, &info, NULL), 0);
+		}
+		kfree(blob);
+	}
+	kunit_info(test, "%u mutated SRMs, %u rejected\n", SRM_FUZZ_RUNS, rejected);
+	/* Both outcomes must have been exercised for the run to mean anything. */
+	KUNIT_EXPECT_GT(test, rejected, 0u);
+	KUNIT_EXPECT_LT(test, rejected, SRM_FUZZ_RUNS);
+}
+
 static struct kunit_case drm_hdcp_srm_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_srm_facsimile_parses),
 	KUNIT_CASE(drm_test_hdcp_srm_1a_08_facsimile_revokes_b1_b2),
@@ -635,6 +770,7 @@ static struct kunit_case drm_hdcp_srm_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_srm_truncated_facsimile),
 	KUNIT_CASE_PARAM(drm_test_hdcp_srm_malformed_rejected, srm_bad_gen_params),
 	KUNIT_CASE(drm_test_hdcp_srm_missing_file_revokes_nothing),
+	KUNIT_CASE(drm_test_hdcp_srm_fuzz),
 	{}
 };
 

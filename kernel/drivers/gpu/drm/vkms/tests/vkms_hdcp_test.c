@@ -21,6 +21,7 @@
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_uapi.h>
 #include <drm/drm_connector.h>
+#include <drm/drm_modeset_helper.h>
 #include <drm/drm_modeset_lock.h>
 #include <drm/drm_probe_helper.h>
 #include <drm/drm_sysfs.h>
@@ -468,6 +469,21 @@ static void vkms_test_hdcp_dpms_keeps_desired(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_ENABLED);
 }
 
+/* Issue 8.1: after resume Desired until re-authenticated; a failed one stays Desired. */
+static void vkms_test_hdcp_resume_does_not_restore_enabled(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = enabled(test);
+
+	KUNIT_ASSERT_EQ(test, drm_mode_config_helper_suspend(&t->vkms->drm), 0);
+	pump(t, 20);
+	KUNIT_EXPECT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_DESIRED);
+	knob(test, t, VKMS_HDCP_CAPABLE, "0");
+	KUNIT_ASSERT_EQ(test, drm_mode_config_helper_resume(&t->vkms->drm), 0);
+	KUNIT_EXPECT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_DESIRED);
+	pump(t, 500);
+	KUNIT_EXPECT_EQ(test, cp(t), DRM_MODE_CONTENT_PROTECTION_DESIRED);
+}
+
 struct bad_write {
 	enum vkms_hdcp_knob knob;
 	const char *text;
@@ -547,6 +563,7 @@ static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE_SLOW(vkms_test_hdcp_revoked_sink),
 	KUNIT_CASE(vkms_test_hdcp_unplug_replug),
 	KUNIT_CASE(vkms_test_hdcp_dpms_keeps_desired),
+	KUNIT_CASE(vkms_test_hdcp_resume_does_not_restore_enabled),
 	KUNIT_CASE(vkms_test_hdcp_bad_writes_rejected),
 	KUNIT_CASE(vkms_test_hdcp_knob_round_trip),
 	{}
