@@ -5,7 +5,10 @@
 The pristine tree lives in a git repository in the cache directory (outside
 the checkout) with a single commit tagged "pristine".  Every entry of
 patches/series becomes one commit on top of it: the entry's diff hunks are
-applied and the whole files it claims from kernel/ are copied in.  The
+applied and the whole files it claims from kernel/ are copied in.  A later
+entry may change a file of kernel/ with hunks of its own: the claiming
+entry then brings the file in as it was before those hunks (kernel/ holds
+the final version), so that each commit is one step.  The
 commits are built in a private index, so the work tree of build/linux is
 only touched by the final checkout, which rewrites nothing but the files
 whose content changed.  That keeps kbuild's incremental rebuilds small.
@@ -125,6 +128,60 @@ def owned_files():
     return sorted(out)
 
 
+def split_diff(diff):
+    """Map each path a diff touches to that file's part of the diff."""
+    parts = {}
+    for part in re.split(r"(?m)^(?=diff --git )", diff):
+        m = re.match(r"diff --git a/(\S+) b/", part)
+        if m:
+            parts[m.group(1)] = parts.get(m.group(1), "") + part
+    return parts
+
+
+def later_changes(series_names):
+    """For each entry, the diff parts that later entries apply to files of
+    kernel/: an owned file lands whole in the entry that claims it, in the
+    state before those later changes, so that each commit shows one step."""
+    entries = []
+    for name in series_names:
+        _, _, files, diff = parse_entry(os.path.join(TOP, "patches", name))
+        entries.append((name, files, split_diff(diff)))
+    owned = set(owned_files())
+    later = {}
+    for i, (_, files, _) in enumerate(entries):
+        for rel in files:
+            later[rel] = [parts[rel] for _, _, parts in entries[i + 1:]
+                          if rel in parts and rel in owned]
+    return later
+
+
+def owned_text(rel, undo):
+    """kernel/<rel> with the diff parts in @undo (later steps) reverted,
+    newest first."""
+    src = os.path.join(TOP, "kernel", rel)
+    with open(src) as f:
+        text = f.read()
+    if not undo:
+        return text
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, rel)
+        os.makedirs(os.path.dirname(dst))
+        with open(dst, "w") as f:
+            f.write(text)
+        for part in reversed(undo):
+            res = run(["git", "apply", "-R", "-"], cwd=d, inp=part, check=False)
+            if res.returncode:
+                die("a later change to kernel/%s does not revert:\n%s" % (rel, res.stderr))
+        with open(dst) as f:
+            return f.read()
+
+
+def owned_blob(linux, rel, undo):
+    """Hash owned_text() into build/linux's object store."""
+    return run(["git", "-C", linux, "hash-object", "-w", "--stdin"],
+               inp=owned_text(rel, undo)).stdout.strip()
+
+
 def build_series(linux, series_names):
     idx = os.path.join(os.path.dirname(linux), ".series-index")
     env = dict(os.environ, GIT_INDEX_FILE=idx,
@@ -136,6 +193,7 @@ def build_series(linux, series_names):
     git(linux, "read-tree", "pristine", env=env)
     parent = git(linux, "rev-parse", "pristine^{commit}")
     claimed = {}
+    later = later_changes(series_names)
     for name in series_names:
         path = os.path.join(TOP, "patches", name)
         if not os.path.isfile(path):
@@ -154,7 +212,7 @@ def build_series(linux, series_names):
             if rel in claimed:
                 die("kernel/%s is claimed by %s and %s" % (rel, claimed[rel], name))
             claimed[rel] = name
-            blob = git(linux, "hash-object", "-w", "--", src)
+            blob = owned_blob(linux, rel, later.get(rel, []))
             git(linux, "update-index", "--add", "--cacheinfo",
                 "100644,%s,%s" % (blob, rel), env=env)
         tree = git(linux, "write-tree", env=env)
@@ -164,6 +222,11 @@ def build_series(linux, series_names):
     unclaimed = [f for f in owned_files() if f not in claimed]
     if unclaimed:
         die("files in kernel/ that no series entry claims: %s" % ", ".join(unclaimed))
+    for rel in claimed:
+        want = git(linux, "hash-object", "--", os.path.join(TOP, "kernel", rel))
+        have = git(linux, "rev-parse", ":" + rel, env=env)
+        if want != have:
+            die("after the series, %s differs from kernel/%s" % (rel, rel))
     os.unlink(idx)
     return parent
 

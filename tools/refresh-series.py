@@ -17,6 +17,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import assemble  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINUX = os.path.join(TOP, "build", "linux")
 ENTRY = "DRM CONTENT PROTECTION (HDCP) HELPERS\n"
@@ -68,6 +71,7 @@ def main():
     names = [l.strip() for l in open(os.path.join(TOP, "patches", "series"))
              if l.strip() and not l.startswith("#")]
     idx = names.index(first)
+    later = assemble.later_changes(names)
     git("checkout", "-q", "-f", "series")
     git("checkout", "-q", "-f", "-B", "refresh", "series~%d" % (len(names) - idx))
     for name in names[idx:]:
@@ -80,7 +84,7 @@ def main():
         for rel in " ".join(files).split():
             dst = os.path.join(LINUX, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            open(dst, "w").write(open(os.path.join(TOP, "kernel", rel)).read())
+            open(dst, "w").write(assemble.owned_text(rel, later.get(rel, [])))
         if added or name in extra:
             add_f_lines(added + extra.get(name, []))
         git("add", "-A")

@@ -6,7 +6,7 @@
  * Protection" property.
  */
 
-#include <linux/delay.h>
+#include <linux/err.h>
 #include <linux/export.h>
 #include <linux/i2c.h>
 #include <linux/jiffies.h>
@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 #include <linux/unaligned.h>
 
+#include <kunit/static_stub.h>
 #include <kunit/visibility.h>
 
 #include <drm/display/drm_dp.h>
@@ -22,12 +23,16 @@
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
 #include <drm/display/drm_hdcp_helper.h>
+#include <drm/drm_atomic.h>
 #include <drm/drm_connector.h>
+#include <drm/drm_crtc.h>
 #include <drm/drm_device.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_modes.h>
 #include <drm/drm_modeset_lock.h>
 #include <drm/drm_print.h>
 
-#include "drm_hdcp1_fsm.h"
+#include "drm_hdcp1_internal.h"
 
 /**
  * DOC: hdcp 1.4 engine
@@ -35,21 +40,34 @@
  * The engine authenticates one connector's sink with HDCP 1.4 whenever
  * userspace wants content protection and a sink is driven, keeps checking
  * the link while it is encrypted, and starts over when anything fails. A
- * driver provides:
+ * driver creates it with drm_hdcp1_init() and provides:
  *
- * - &drm_hdcp1_link_ops to reach the receiver's registers: the helpers
- *   have &drm_hdcp1_hdmi_ddc_ops (DDC, with &drm_hdcp1.ddc) and
- *   &drm_hdcp1_dp_aux_ops (DPCD, with &drm_hdcp1.aux);
- * - &drm_hdcp1_tx_ops for its transmitter: An and Aksv, the R0', Ri' and V'
- *   checks, and encryption on and off.
+ * - &drm_hdcp1_tx_ops for its transmitter: start an authentication (An,
+ *   Aksv), compute with the receiver's KSV, the R0', Ri' and V' checks,
+ *   its encryption status, and a reset;
+ * - optionally &drm_hdcp1_link_ops to reach the receiver's registers;
+ *   without them the engine uses the DDC bus (HDMI) or the AUX channel
+ *   (DisplayPort) given in &drm_hdcp1_desc.
  *
- * and tells the engine what happens, from any context, without waiting:
- * drm_hdcp1_atomic_commit() or drm_hdcp1_set_desired() when the property
- * changes, drm_hdcp1_link_up() and drm_hdcp1_link_down() when the sink
- * starts or stops being driven (hotplug, DPMS, suspend), drm_hdcp1_cp_irq()
- * when a DisplayPort sink raises CP_IRQ. The commit that sets Desired
- * returns at once; the engine sets Enabled once encryption is on, and
- * Desired again, with a uevent, when the link stops being protected.
+ * It tells the engine what happens, one call per event:
+ *
+ * - drm_hdcp1_atomic_commit() from its commit tail, after the encoders are
+ *   enabled. The engine reads only that commit's old and new states: the
+ *   property values, whether the CRTC is active and whether it went through
+ *   a modeset. The commit that sets Desired returns at once.
+ * - drm_hdcp1_link_stop() from its encoder disable and suspend paths, before
+ *   the link goes down. It may sleep and returns with encryption off and no
+ *   engine I/O in flight; the engine touches no hardware until a commit
+ *   drives the link again.
+ * - drm_hdcp1_hotplug() when the sink goes away or comes back.
+ * - drm_hdcp1_cp_irq() when a DisplayPort sink raises CP_IRQ.
+ *
+ * All but drm_hdcp1_link_stop() and drm_hdcp1_fini() are safe in atomic
+ * context and never wait for the engine. The engine sets Enabled once the
+ * link is encrypted and sets Desired again, with a uevent, before it turns
+ * encryption off; at every run it brings the property back in line with
+ * the link, so that no interleaving of commits and runs can leave them
+ * disagreeing.
  *
  * The protocol is one transition function, (state, event) to (state,
  * actions, timeout), that neither sleeps nor does I/O:
@@ -60,37 +78,33 @@
  *     idle ----------------> wait-link -----------> A1 exchange KSVs
  *      ^  <-- disable (from any state)                 | ok    | fail
  *      |                                               v       v
- *      |                 +---------------------> A2 R0' ---> backoff
- *      |                 | retry <= 500 ms        | ok  ^      |
- *      |                 +------------------------+     |      | timer
- *      |                              repeater |  | rx  |      v
- *      |             A8 wait READY <-----------+  |     +-- A1 again
- *      |               | ready (<= 5 s)           |
- *      |               v                          v
- *      |             A9 KSV list, V' -------> A4 authenticated
- *      |                                      (Ri' every 2 s, CP_IRQ)
+ *      |                       A2 R0' at 100 ms after Aksv --> backoff
+ *      |                          | ok (encrypting)      ^       | timer
+ *      |                 repeater |  | receiver          |       v
+ *      |             A8 wait READY <-+  |                |   A1 again
+ *      |               | ready (<= 5 s) |                |
+ *      |               v                v                |
+ *      |             A9 KSV list, V' --> A4 authenticated +
+ *      |                                 (Ri' every 2 s, CP_IRQ)
  *      +-- link-down: any authenticating state -> wait-link
  *
- * Locking: &drm_hdcp1.req_lock, a spinlock, guards the requests drivers
- * post; posting never sleeps, so it is allowed from atomic context and from
- * inside an atomic commit. The worker takes &drm_hdcp1.lock for the whole
- * run of the protocol, so operations are never called concurrently, and
- * takes &drm_mode_config.connection_mutex only around property updates; no
- * request path takes &drm_hdcp1.lock, so a commit holding modeset locks
- * never waits for an authentication.
+ * Locking, outermost first: the engine's protocol lock (held by its worker
+ * for a run), &drm_mode_config.connection_mutex (taken by the worker only
+ * to update the property), the engine's I/O lock (held for each register
+ * access and transmitter operation), and a spinlock for what drivers post.
+ * Drivers may call drm_hdcp1_link_stop() and drm_hdcp1_fini() with modeset
+ * locks held: both wait for the I/O in flight, never for the worker.
  */
 
 /* Where each register lives in the transport's map. */
 struct drm_hdcp1_regs {
-	u32 bksv, r0, aksv, an, v_prime, bcaps, bstatus, ksv_fifo;
+	u32 bksv, r0, v_prime, bcaps, bstatus, ksv_fifo;
 	u32 ksv_fifo_window;	/* bytes one FIFO read may return, 0: any */
 };
 
 static const struct drm_hdcp1_regs drm_hdcp1_hdmi_regs = {
 	.bksv = DRM_HDCP_DDC_BKSV,
 	.r0 = DRM_HDCP_DDC_RI_PRIME,
-	.aksv = DRM_HDCP_DDC_AKSV,
-	.an = DRM_HDCP_DDC_AN,
 	.v_prime = DRM_HDCP_DDC_V_PRIME(0),
 	.bcaps = DRM_HDCP_DDC_BCAPS,
 	.bstatus = DRM_HDCP_DDC_BSTATUS,
@@ -101,8 +115,6 @@ static const struct drm_hdcp1_regs drm_hdcp1_hdmi_regs = {
 static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
 	.bksv = DP_AUX_HDCP_BKSV,
 	.r0 = DP_AUX_HDCP_RI_PRIME,
-	.aksv = DP_AUX_HDCP_AKSV,
-	.an = DP_AUX_HDCP_AN,
 	.v_prime = DP_AUX_HDCP_V_PRIME(0),
 	.bcaps = DP_AUX_HDCP_BCAPS,
 	.bstatus = DP_AUX_HDCP_BINFO,
@@ -122,7 +134,20 @@ static const struct drm_hdcp1_regs *regs_of(struct drm_hdcp1 *hdcp)
 						 &drm_hdcp1_hdmi_regs;
 }
 
-static int drm_hdcp1_ddc_read(struct drm_hdcp1 *hdcp, unsigned int offset,
+static __printf(2, 3) void hdcp_dbg(struct drm_hdcp1 *hdcp, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	drm_dbg_kms(hdcp->dev, "[CONNECTOR:%d:%s] HDCP 1.4: %pV",
+		    hdcp->connector->base.id, hdcp->connector->name, &vaf);
+	va_end(args);
+}
+
+static int drm_hdcp1_ddc_read(struct i2c_adapter *ddc, unsigned int offset,
 			      void *buf, size_t len)
 {
 	u8 start = offset;
@@ -132,15 +157,15 @@ static int drm_hdcp1_ddc_read(struct drm_hdcp1 *hdcp, unsigned int offset,
 	};
 	int ret;
 
-	if (!hdcp->ddc || offset > 0xff || len > U16_MAX)
+	if (offset > 0xff || len > U16_MAX)
 		return -EINVAL;
-	ret = i2c_transfer(hdcp->ddc, msgs, ARRAY_SIZE(msgs));
+	ret = i2c_transfer(ddc, msgs, ARRAY_SIZE(msgs));
 	if (ret < 0)
 		return ret;
 	return ret == ARRAY_SIZE(msgs) ? 0 : -EIO;
 }
 
-static int drm_hdcp1_ddc_write(struct drm_hdcp1 *hdcp, unsigned int offset,
+static int drm_hdcp1_ddc_write(struct i2c_adapter *ddc, unsigned int offset,
 			       const void *buf, size_t len)
 {
 	u8 data[DRM_HDCP1_DDC_MAX_WRITE + 1];
@@ -149,76 +174,50 @@ static int drm_hdcp1_ddc_write(struct drm_hdcp1 *hdcp, unsigned int offset,
 	};
 	int ret;
 
-	if (!hdcp->ddc || offset > 0xff || len > DRM_HDCP1_DDC_MAX_WRITE)
+	if (offset > 0xff || len > DRM_HDCP1_DDC_MAX_WRITE)
 		return -EINVAL;
 	data[0] = offset;
 	memcpy(&data[1], buf, len);
-	ret = i2c_transfer(hdcp->ddc, &msg, 1);
+	ret = i2c_transfer(ddc, &msg, 1);
 	if (ret < 0)
 		return ret;
 	return ret == 1 ? 0 : -EIO;
 }
 
-/* The HDMI HDCP port on &drm_hdcp1.ddc. */
-const struct drm_hdcp1_link_ops drm_hdcp1_hdmi_ddc_ops = {
-	.read = drm_hdcp1_ddc_read,
-	.write = drm_hdcp1_ddc_write,
-};
-EXPORT_SYMBOL(drm_hdcp1_hdmi_ddc_ops);
-
-static int drm_hdcp1_aux_read(struct drm_hdcp1 *hdcp, unsigned int offset,
+static int drm_hdcp1_aux_read(struct drm_dp_aux *aux, unsigned int offset,
 			      void *buf, size_t len)
 {
 	ssize_t ret = -ENODEV;
 
-	if (IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER) && hdcp->aux)
-		ret = drm_dp_dpcd_read(hdcp->aux, offset, buf, len);
+	if (IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))
+		ret = drm_dp_dpcd_read(aux, offset, buf, len);
 	if (ret < 0)
 		return ret;
 	return (size_t)ret == len ? 0 : -EIO;
 }
 
-static int drm_hdcp1_aux_write(struct drm_hdcp1 *hdcp, unsigned int offset,
+static int drm_hdcp1_aux_write(struct drm_dp_aux *aux, unsigned int offset,
 			       const void *buf, size_t len)
 {
 	ssize_t ret = -ENODEV;
 
-	if (IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER) && hdcp->aux)
-		ret = drm_dp_dpcd_write(hdcp->aux, offset, (void *)buf, len);
+	if (IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))
+		ret = drm_dp_dpcd_write(aux, offset, (void *)buf, len);
 	if (ret < 0)
 		return ret;
 	return (size_t)ret == len ? 0 : -EIO;
 }
 
-/* The DisplayPort HDCP registers on &drm_hdcp1.aux. */
-const struct drm_hdcp1_link_ops drm_hdcp1_dp_aux_ops = {
-	.read = drm_hdcp1_aux_read,
-	.write = drm_hdcp1_aux_write,
-};
-EXPORT_SYMBOL(drm_hdcp1_dp_aux_ops);
-
-static struct drm_device *dev_of(struct drm_hdcp1 *hdcp)
-{
-	return hdcp->connector->dev;
-}
-
-static __printf(2, 3) void hdcp_dbg(struct drm_hdcp1 *hdcp, const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	drm_dbg_kms(dev_of(hdcp), "[CONNECTOR:%d:%s] HDCP: %pV",
-		    hdcp->connector->base.id, hdcp->connector->name, &vaf);
-	va_end(args);
-}
-
 static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
 {
-	int ret = hdcp->link->read(hdcp, offset, buf, len);
+	int ret;
 
+	if (hdcp->link)
+		ret = hdcp->link->read(hdcp->connector, offset, buf, len);
+	else if (hdcp->transport == DRM_HDCP1_DP)
+		ret = drm_hdcp1_aux_read(hdcp->aux, offset, buf, len);
+	else
+		ret = drm_hdcp1_ddc_read(hdcp->ddc, offset, buf, len);
 	if (ret)
 		hdcp_dbg(hdcp, "read of %zu bytes at %#x failed: %d\n", len, offset, ret);
 	return ret;
@@ -227,11 +226,112 @@ static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
 static int link_write(struct drm_hdcp1 *hdcp, u32 offset, const void *buf,
 		      size_t len)
 {
-	int ret = hdcp->link->write(hdcp, offset, buf, len);
+	int ret;
 
+	if (hdcp->link)
+		ret = hdcp->link->write(hdcp->connector, offset, buf, len);
+	else if (hdcp->transport == DRM_HDCP1_DP)
+		ret = drm_hdcp1_aux_write(hdcp->aux, offset, buf, len);
+	else
+		ret = drm_hdcp1_ddc_write(hdcp->ddc, offset, buf, len);
 	if (ret)
 		hdcp_dbg(hdcp, "write of %zu bytes at %#x failed: %d\n", len, offset, ret);
 	return ret;
+}
+
+/**
+ * drm_hdcp1_write_an_aksv - send An, then Aksv, to the receiver
+ * @hdcp: the engine
+ * @an: the transmitter's fresh An, least significant byte first
+ * @aksv: the transmitter's KSV, least significant byte first
+ *
+ * For &drm_hdcp1_tx_ops.start of transmitters that may reveal their KSV.
+ * The Aksv write starts the receiver's computation, so An goes first.
+ *
+ * Returns:
+ * 0 or the error of the register write that failed.
+ */
+int drm_hdcp1_write_an_aksv(struct drm_hdcp1 *hdcp,
+			    const u8 an[DRM_HDCP_AN_LEN],
+			    const u8 aksv[DRM_HDCP_KSV_LEN])
+{
+	bool dp = hdcp->transport == DRM_HDCP1_DP;
+	int ret;
+
+	lockdep_assert_held(&hdcp->hw_lock);
+	ret = link_write(hdcp, dp ? DP_AUX_HDCP_AN : DRM_HDCP_DDC_AN, an,
+			 DRM_HDCP_AN_LEN);
+	if (!ret)
+		ret = link_write(hdcp, dp ? DP_AUX_HDCP_AKSV : DRM_HDCP_DDC_AKSV,
+				 aksv, DRM_HDCP_KSV_LEN);
+	return ret;
+}
+EXPORT_SYMBOL(drm_hdcp1_write_an_aksv);
+
+/*
+ * The clock and the work queue, behind functions that KUnit can redirect
+ * so that tests run the protocol on injected time.
+ */
+VISIBLE_IF_KUNIT u64 drm_hdcp1_now_ms(void)
+{
+	KUNIT_STATIC_STUB_REDIRECT(drm_hdcp1_now_ms);
+	return ktime_to_ms(ktime_get());
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_now_ms);
+
+/*
+ * Make sure the worker runs within @delay_ms. Called under req_lock. The
+ * worker is frozen with the system, so nothing runs while it is suspended.
+ */
+VISIBLE_IF_KUNIT void drm_hdcp1_queue(struct drm_hdcp1 *hdcp,
+				      unsigned long delay_ms)
+{
+	KUNIT_STATIC_STUB_REDIRECT(drm_hdcp1_queue, hdcp, delay_ms);
+	if (!delay_ms)
+		mod_delayed_work(system_freezable_wq, &hdcp->work, 0);
+	else
+		/* A pending run is a kick, which is sooner: leave it. */
+		queue_delayed_work(system_freezable_wq, &hdcp->work,
+				   msecs_to_jiffies(delay_ms) + 1);
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_queue);
+
+/* Called with req_lock held. */
+static void drm_hdcp1_kick(struct drm_hdcp1 *hdcp)
+{
+	if (!hdcp->dead)
+		drm_hdcp1_queue(hdcp, 0);
+}
+
+/* Called with hw_lock held: may the worker still touch the link it started on? */
+static bool drm_hdcp1_link_current(struct drm_hdcp1 *hdcp)
+{
+	bool ok;
+
+	spin_lock_irq(&hdcp->req_lock);
+	ok = !hdcp->dead && hdcp->driven && hdcp->sink_present &&
+	     hdcp->link_gen == hdcp->seen_link_gen;
+	spin_unlock_irq(&hdcp->req_lock);
+	return ok;
+}
+
+static void drm_hdcp1_set_encrypting(struct drm_hdcp1 *hdcp, bool on)
+{
+	spin_lock_irq(&hdcp->req_lock);
+	hdcp->encrypting = on;
+	spin_unlock_irq(&hdcp->req_lock);
+}
+
+/* Stop the transmitter if anything was started in it. */
+static void drm_hdcp1_reset_tx(struct drm_hdcp1 *hdcp)
+{
+	mutex_lock(&hdcp->hw_lock);
+	if (hdcp->tx_armed) {
+		hdcp->tx->reset(hdcp->connector);
+		hdcp->tx_armed = false;
+		drm_hdcp1_set_encrypting(hdcp, false);
+	}
+	mutex_unlock(&hdcp->hw_lock);
 }
 
 static enum drm_hdcp1_event verdict(struct drm_hdcp1 *hdcp, const char *what,
@@ -248,13 +348,16 @@ static int dp_bstatus(struct drm_hdcp1 *hdcp, u8 *bstatus)
 	return link_read(hdcp, DP_AUX_HDCP_BSTATUS, bstatus, 1);
 }
 
-/* First part, up to the R0' wait: Bcaps, An, Aksv, Bksv and its checks. */
-static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp)
+/*
+ * First part, up to the R0' wait: Bcaps, An and Aksv, Bksv and its checks.
+ * *@at becomes the time of the Aksv write, from which R0' is timed.
+ */
+static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp, u64 *at)
 {
 	const struct drm_hdcp1_regs *r = regs_of(hdcp);
-	u8 bcaps, an[DRM_HDCP_AN_LEN], aksv[DRM_HDCP_KSV_LEN];
 	bool repeater;
 	int ret, tries;
+	u8 bcaps;
 
 	if (link_read(hdcp, r->bcaps, &bcaps, 1))
 		return DRM_HDCP1_EV_IO_ERROR;
@@ -269,15 +372,13 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp)
 		repeater = bcaps & DRM_HDCP_DDC_BCAPS_REPEATER_PRESENT;
 	}
 
-	ret = hdcp->tx->start(hdcp, an, aksv);
+	hdcp->tx_armed = true;
+	ret = hdcp->tx->start(hdcp->connector);
+	*at = drm_hdcp1_now_ms();
 	if (ret) {
 		hdcp_dbg(hdcp, "transmitter did not start: %d\n", ret);
 		return DRM_HDCP1_EV_IO_ERROR;
 	}
-	/* An first: the Aksv write starts the receiver's computation. */
-	if (link_write(hdcp, r->an, an, sizeof(an)) ||
-	    link_write(hdcp, r->aksv, aksv, sizeof(aksv)))
-		return DRM_HDCP1_EV_IO_ERROR;
 
 	/* 1A-05: a Bksv that is not 20 ones is read once more, then fails. */
 	for (tries = 0; tries < 2; tries++) {
@@ -292,12 +393,16 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp)
 	}
 
 	/* 1A-08: a revoked receiver fails before anything is encrypted. */
-	ret = drm_hdcp_check_ksvs_revoked(dev_of(hdcp), hdcp->bksv, 1);
-	if (ret > 0) {
+	if (drm_hdcp_check_ksvs_revoked(hdcp->dev, hdcp->bksv, 1) > 0) {
 		hdcp_dbg(hdcp, "Bksv %5phN is revoked\n", hdcp->bksv);
 		return DRM_HDCP1_EV_FAIL;
 	}
 
+	ret = hdcp->tx->compute(hdcp->connector, hdcp->bksv, repeater);
+	if (ret) {
+		hdcp_dbg(hdcp, "transmitter did not take Bksv: %d\n", ret);
+		return DRM_HDCP1_EV_IO_ERROR;
+	}
 	hdcp_dbg(hdcp, "Bksv %5phN, %s\n", hdcp->bksv,
 		 repeater ? "repeater" : "receiver");
 	return repeater ? DRM_HDCP1_EV_OK_REPEATER : DRM_HDCP1_EV_OK;
@@ -306,17 +411,22 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp)
 static enum drm_hdcp1_event drm_hdcp1_read_r0(struct drm_hdcp1 *hdcp)
 {
 	u8 r0[DRM_HDCP_RI_LEN], bstatus;
+	enum drm_hdcp1_event ev;
 
 	if (hdcp->transport == DRM_HDCP1_DP) {
 		if (dp_bstatus(hdcp, &bstatus))
 			return DRM_HDCP1_EV_IO_ERROR;
-		if (!(bstatus & DP_BSTATUS_R0_PRIME_READY))
+		if (!(bstatus & DP_BSTATUS_R0_PRIME_READY)) {
+			hdcp_dbg(hdcp, "R0' not available\n");
 			return DRM_HDCP1_EV_NOT_YET;
+		}
 	}
 	if (link_read(hdcp, regs_of(hdcp)->r0, r0, sizeof(r0)))
 		return DRM_HDCP1_EV_IO_ERROR;
-	return verdict(hdcp, "R0'", hdcp->tx->verify_r0(hdcp, hdcp->bksv,
-							hdcp->fsm.repeater, r0));
+	ev = verdict(hdcp, "R0'", hdcp->tx->verify_r0(hdcp->connector, r0));
+	if (ev == DRM_HDCP1_EV_OK)
+		drm_hdcp1_set_encrypting(hdcp, true);
+	return ev;
 }
 
 static enum drm_hdcp1_event drm_hdcp1_poll_ready(struct drm_hdcp1 *hdcp)
@@ -326,6 +436,11 @@ static enum drm_hdcp1_event drm_hdcp1_poll_ready(struct drm_hdcp1 *hdcp)
 	if (hdcp->transport == DRM_HDCP1_DP) {
 		if (dp_bstatus(hdcp, &val))
 			return DRM_HDCP1_EV_IO_ERROR;
+		/* The sink may give up on the link while it gathers the list. */
+		if (val & (DP_BSTATUS_LINK_FAILURE | DP_BSTATUS_REAUTH_REQ)) {
+			hdcp_dbg(hdcp, "sink reports a link failure while not ready\n");
+			return DRM_HDCP1_EV_FAIL;
+		}
 		return val & DP_BSTATUS_READY ? DRM_HDCP1_EV_OK : DRM_HDCP1_EV_NOT_YET;
 	}
 	if (link_read(hdcp, DRM_HDCP_DDC_BCAPS, &val, 1))
@@ -334,6 +449,7 @@ static enum drm_hdcp1_event drm_hdcp1_poll_ready(struct drm_hdcp1 *hdcp)
 							 DRM_HDCP1_EV_NOT_YET;
 }
 
+/* A KSV FIFO streams the list once per authentication: read it in order. */
 static int read_ksv_fifo(struct drm_hdcp1 *hdcp, unsigned int count)
 {
 	const struct drm_hdcp1_regs *r = regs_of(hdcp);
@@ -349,45 +465,67 @@ static int read_ksv_fifo(struct drm_hdcp1 *hdcp, unsigned int count)
 	return 0;
 }
 
-/* Second part: topology limits, KSV list, revocation, V'. */
+/* Second part, once per attempt: topology limits, KSV list, revocation. */
 static enum drm_hdcp1_event drm_hdcp1_read_ksv_list(struct drm_hdcp1 *hdcp)
 {
 	const struct drm_hdcp1_regs *r = regs_of(hdcp);
-	u8 raw[DRM_HDCP_BSTATUS_LEN], v_prime[DRM_HDCP1_V_PRIME_LEN];
+	u8 raw[DRM_HDCP_BSTATUS_LEN];
 	unsigned int count;
-	u16 bstatus;
 
 	if (link_read(hdcp, r->bstatus, raw, sizeof(raw)))
 		return DRM_HDCP1_EV_IO_ERROR;
-	bstatus = get_unaligned_le16(raw);
-	count = DRM_HDCP_NUM_DOWNSTREAM(bstatus);
+	hdcp->bstatus = get_unaligned_le16(raw);
+	count = DRM_HDCP_NUM_DOWNSTREAM(hdcp->bstatus);
 
 	/* 1B-05 and 1B-06. */
-	if (bstatus & (DRM_HDCP1_BSTATUS_MAX_DEVS | DRM_HDCP1_BSTATUS_MAX_CASCADE)) {
-		hdcp_dbg(hdcp, "topology limits exceeded (Bstatus %#06x)\n", bstatus);
+	if (hdcp->bstatus & (DRM_HDCP1_BSTATUS_MAX_DEVS | DRM_HDCP1_BSTATUS_MAX_CASCADE)) {
+		hdcp_dbg(hdcp, "topology limits exceeded (Bstatus %#06x)\n",
+			 hdcp->bstatus);
 		return DRM_HDCP1_EV_FAIL;
 	}
 
-	/* No devices behind the repeater is valid: V' then covers none. */
+	/*
+	 * A repeater with no downstream device still authenticates: V' then
+	 * covers Bstatus and M0 only (facts 4.3: 5 * count + 10 bytes). The
+	 * specification lets a transmitter drop encryption in that case, it
+	 * does not require failing; the link is encrypted, so Enabled holds.
+	 */
 	if (count && read_ksv_fifo(hdcp, count))
 		return DRM_HDCP1_EV_IO_ERROR;
-	if (drm_hdcp_check_ksvs_revoked(dev_of(hdcp), hdcp->ksv_list, count) > 0) {
+	if (drm_hdcp_check_ksvs_revoked(hdcp->dev, hdcp->ksv_list, count) > 0) {
 		hdcp_dbg(hdcp, "a downstream KSV is revoked\n");
 		return DRM_HDCP1_EV_FAIL;
 	}
-
-	if (link_read(hdcp, r->v_prime, v_prime, sizeof(v_prime)))
-		return DRM_HDCP1_EV_IO_ERROR;
-	hdcp_dbg(hdcp, "%u downstream devices, depth %u\n", count, (bstatus >> 8) & 7);
-	return verdict(hdcp, "V'", hdcp->tx->verify_v(hdcp, hdcp->ksv_list, count,
-						      bstatus, v_prime));
+	hdcp->ksv_count = count;
+	hdcp_dbg(hdcp, "%u downstream devices, depth %u\n", count,
+		 (hdcp->bstatus >> 8) & 7);
+	return DRM_HDCP1_EV_OK;
 }
 
-/* Third part: link integrity. */
+static enum drm_hdcp1_event drm_hdcp1_read_v(struct drm_hdcp1 *hdcp)
+{
+	u8 v_prime[DRM_HDCP1_V_PRIME_LEN];
+
+	if (link_read(hdcp, regs_of(hdcp)->v_prime, v_prime, sizeof(v_prime)))
+		return DRM_HDCP1_EV_IO_ERROR;
+	return verdict(hdcp, "V'", hdcp->tx->verify_v(hdcp->connector, hdcp->ksv_list,
+						      hdcp->ksv_count, hdcp->bstatus,
+						      v_prime));
+}
+
+/* Third part: link integrity, in the transmitter and in the sink. */
 static enum drm_hdcp1_event drm_hdcp1_check_link(struct drm_hdcp1 *hdcp)
 {
 	u8 ri[DRM_HDCP_RI_LEN], bstatus;
+	int ret;
 
+	if (hdcp->tx->encryption_status) {
+		ret = hdcp->tx->encryption_status(hdcp->connector);
+		if (ret) {
+			hdcp_dbg(hdcp, "transmitter stopped encrypting: %d\n", ret);
+			return DRM_HDCP1_EV_FAIL;
+		}
+	}
 	if (hdcp->transport == DRM_HDCP1_DP) {
 		/* The DP sink checks Ri itself and reports through Bstatus. */
 		if (dp_bstatus(hdcp, &bstatus))
@@ -402,69 +540,117 @@ static enum drm_hdcp1_event drm_hdcp1_check_link(struct drm_hdcp1 *hdcp)
 	}
 	if (link_read(hdcp, DRM_HDCP_DDC_RI_PRIME, ri, sizeof(ri)))
 		return DRM_HDCP1_EV_IO_ERROR;
-	return verdict(hdcp, "Ri'", hdcp->tx->verify_ri(hdcp, ri));
+	return verdict(hdcp, "Ri'", hdcp->tx->verify_ri(hdcp->connector, ri));
 }
 
-static void drm_hdcp1_report(struct drm_hdcp1 *hdcp, u64 val)
+/*
+ * Run one I/O action on the link this run started on. Returns its result,
+ * or DRM_HDCP1_NUM_EVENTS when the link was stopped or replaced meanwhile:
+ * the run that follows sees why and starts over.
+ */
+static enum drm_hdcp1_event drm_hdcp1_io(struct drm_hdcp1 *hdcp, u32 io, u64 *at)
 {
-	struct drm_connector *connector = hdcp->connector;
-	struct drm_modeset_lock *lock = &dev_of(hdcp)->mode_config.connection_mutex;
+	enum drm_hdcp1_event ev;
+
+	mutex_lock(&hdcp->hw_lock);
+	if (!drm_hdcp1_link_current(hdcp)) {
+		mutex_unlock(&hdcp->hw_lock);
+		return DRM_HDCP1_NUM_EVENTS;
+	}
+	switch (io) {
+	case DRM_HDCP1_ACT_EXCHANGE_KSVS:
+		ev = drm_hdcp1_exchange(hdcp, at);
+		break;
+	case DRM_HDCP1_ACT_READ_R0:
+		ev = drm_hdcp1_read_r0(hdcp);
+		break;
+	case DRM_HDCP1_ACT_POLL_READY:
+		ev = drm_hdcp1_poll_ready(hdcp);
+		break;
+	case DRM_HDCP1_ACT_READ_KSV_LIST:
+		ev = drm_hdcp1_read_ksv_list(hdcp);
+		break;
+	case DRM_HDCP1_ACT_READ_V:
+		ev = drm_hdcp1_read_v(hdcp);
+		break;
+	default:
+		ev = drm_hdcp1_check_link(hdcp);
+		break;
+	}
+	mutex_unlock(&hdcp->hw_lock);
+	if (io != DRM_HDCP1_ACT_EXCHANGE_KSVS)
+		*at = drm_hdcp1_now_ms();
+	return ev;
+}
+
+static bool drm_hdcp1_dead(struct drm_hdcp1 *hdcp)
+{
+	bool dead;
+
+	spin_lock_irq(&hdcp->req_lock);
+	dead = hdcp->dead;
+	spin_unlock_irq(&hdcp->req_lock);
+	return dead;
+}
+
+/*
+ * Make the property agree with the link: Enabled while authenticated (for
+ * Type 0 content on a routed connector), Desired otherwise. Undesired is
+ * userspace's and is never overwritten. Skipped when nothing can have
+ * changed since the last sync.
+ */
+static void drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
+{
+	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
+	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
+	struct drm_connector_state *state;
+	u32 seq;
+
+	spin_lock_irq(&hdcp->req_lock);
+	seq = hdcp->resync_seq;
+	spin_unlock_irq(&hdcp->req_lock);
+	if (seq == hdcp->synced_seq && enabled == hdcp->shown_enabled)
+		return;
 
 	drm_modeset_lock(lock, NULL);
-	/* A commit may have asked for Undesired meanwhile; that request wins. */
-	if (connector->state &&
-	    connector->state->content_protection != DRM_MODE_CONTENT_PROTECTION_UNDESIRED)
-		drm_hdcp_update_content_protection(connector, val);
+	/* drm_hdcp1_fini() may have run while we waited; the connector may be gone. */
+	if (!drm_hdcp1_dead(hdcp)) {
+		state = hdcp->connector->state;
+		if (enabled && state &&
+		    state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
+		    state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 && state->crtc)
+			drm_hdcp_update_content_protection(hdcp->connector,
+							   DRM_MODE_CONTENT_PROTECTION_ENABLED);
+		else if (!enabled && state &&
+			 state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED)
+			drm_hdcp_update_content_protection(hdcp->connector,
+							   DRM_MODE_CONTENT_PROTECTION_DESIRED);
+	}
 	drm_modeset_unlock(lock);
+	hdcp->synced_seq = seq;
+	hdcp->shown_enabled = enabled;
 }
 
 /* Run a step's actions; returns the result of its I/O, if it has any. */
-static enum drm_hdcp1_event drm_hdcp1_run(struct drm_hdcp1 *hdcp, u32 actions)
+static enum drm_hdcp1_event drm_hdcp1_act(struct drm_hdcp1 *hdcp, u32 actions,
+					  u64 *at)
 {
-	int ret;
-
-	if (actions & DRM_HDCP1_ACT_DISABLE_ENC)
-		hdcp->tx->disable_encryption(hdcp);
-	if (actions & DRM_HDCP1_ACT_REPORT_DESIRED)
-		drm_hdcp1_report(hdcp, DRM_MODE_CONTENT_PROTECTION_DESIRED);
-	if (actions & DRM_HDCP1_ACT_ENABLE_ENC) {
-		ret = hdcp->tx->enable_encryption(hdcp);
-		if (ret) {
-			hdcp_dbg(hdcp, "encryption did not start: %d\n", ret);
-			return DRM_HDCP1_EV_HW_ERROR;
-		}
+	if (actions & DRM_HDCP1_ACT_RESET_TX) {
+		/* Userspace learns that the link is no longer protected first. */
+		drm_hdcp1_sync_property(hdcp);
+		drm_hdcp1_reset_tx(hdcp);
 	}
-	if (actions & DRM_HDCP1_ACT_REPORT_ENABLED)
-		drm_hdcp1_report(hdcp, DRM_MODE_CONTENT_PROTECTION_ENABLED);
-
-	switch (actions & DRM_HDCP1_ACT_IO_MASK) {
-	case DRM_HDCP1_ACT_EXCHANGE_KSVS:
-		return drm_hdcp1_exchange(hdcp);
-	case DRM_HDCP1_ACT_READ_R0:
-		return drm_hdcp1_read_r0(hdcp);
-	case DRM_HDCP1_ACT_POLL_READY:
-		return drm_hdcp1_poll_ready(hdcp);
-	case DRM_HDCP1_ACT_READ_KSV_LIST:
-		return drm_hdcp1_read_ksv_list(hdcp);
-	case DRM_HDCP1_ACT_CHECK_LINK:
-		return drm_hdcp1_check_link(hdcp);
-	default:
+	if (!(actions & DRM_HDCP1_ACT_IO_MASK))
 		return DRM_HDCP1_NUM_EVENTS;
-	}
+	return drm_hdcp1_io(hdcp, actions & DRM_HDCP1_ACT_IO_MASK, at);
 }
 
-static u64 drm_hdcp1_clock_ms(void)
-{
-	return ktime_to_ms(ktime_get());
-}
-
-/* Feed one event and the results of the I/O it leads to. */
-static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev,
-			   u64 *now)
+/* Feed one event at time @at and the results of the I/O it leads to. */
+static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 at)
 {
 	while (ev < DRM_HDCP1_NUM_EVENTS) {
 		enum drm_hdcp1_state from = hdcp->fsm.state;
-		struct drm_hdcp1_step s = drm_hdcp1_fsm_next(&hdcp->fsm, ev, *now);
+		struct drm_hdcp1_step s = drm_hdcp1_fsm_next(&hdcp->fsm, ev, at);
 
 		if (s.ignored)
 			return;
@@ -476,240 +662,325 @@ static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev,
 			hdcp->timer_armed = false;
 		} else if (s.timeout_ms >= 0) {
 			hdcp->timer_armed = true;
-			hdcp->deadline_ms = *now + s.timeout_ms;
+			hdcp->deadline_ms = at + s.timeout_ms;
 		}
-		ev = drm_hdcp1_run(hdcp, s.actions);
-		if (!hdcp->manual)
-			*now = drm_hdcp1_clock_ms();
+		ev = drm_hdcp1_act(hdcp, s.actions, &at);
 	}
 }
 
-/* One run of the engine at time @now; returns the time it wants to run next. */
-static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp, u64 now)
+/* One run of the engine; returns when it wants to run next, or -1. */
+static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 {
-	bool want, type1, link_up, cp_irq, replugged;
-	s64 next = -1;
+	bool want, type1, link_up, cp_irq, restarted;
+	u32 period;
+	u64 now;
 
-	mutex_lock(&hdcp->lock);
 	spin_lock_irq(&hdcp->req_lock);
+	if (hdcp->dead) {
+		spin_unlock_irq(&hdcp->req_lock);
+		return -1;
+	}
 	want = hdcp->want;
 	type1 = hdcp->type1;
-	link_up = hdcp->link_up;
+	link_up = hdcp->driven && hdcp->sink_present;
 	cp_irq = hdcp->cp_irq;
 	hdcp->cp_irq = false;
-	replugged = hdcp->link_generation != hdcp->seen_generation;
-	hdcp->seen_generation = hdcp->link_generation;
+	restarted = hdcp->link_gen != hdcp->seen_link_gen;
+	hdcp->seen_link_gen = hdcp->link_gen;
+	period = hdcp->check_period_ms;
 	spin_unlock_irq(&hdcp->req_lock);
 
+	now = drm_hdcp1_now_ms();
+	hdcp->fsm.check_period_ms = period;
 	/* Levels first, then edges, then the clock. */
-	if (replugged)
-		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_LINK_DOWN, &now);
+	if (restarted)
+		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_LINK_DOWN, now);
 	hdcp->fsm.type1 = type1;
-	drm_hdcp1_feed(hdcp, want ? DRM_HDCP1_EV_ENABLE : DRM_HDCP1_EV_DISABLE, &now);
-	drm_hdcp1_feed(hdcp, link_up ? DRM_HDCP1_EV_LINK_UP : DRM_HDCP1_EV_LINK_DOWN, &now);
+	drm_hdcp1_feed(hdcp, want ? DRM_HDCP1_EV_ENABLE : DRM_HDCP1_EV_DISABLE, now);
+	drm_hdcp1_feed(hdcp, link_up ? DRM_HDCP1_EV_LINK_UP : DRM_HDCP1_EV_LINK_DOWN,
+		       now);
 	if (cp_irq)
-		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_CP_IRQ, &now);
+		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_CP_IRQ, now);
+	now = drm_hdcp1_now_ms();
 	if (hdcp->timer_armed && now >= hdcp->deadline_ms) {
 		hdcp->timer_armed = false;
-		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, &now);
+		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, now);
 	}
-
-	if (hdcp->timer_armed)
-		next = hdcp->deadline_ms;
+	drm_hdcp1_sync_property(hdcp);
 	hdcp->runs++;
-	mutex_unlock(&hdcp->lock);
-	wake_up_all(&hdcp->wait);
-	return next;
+	return hdcp->timer_armed ? hdcp->deadline_ms : -1;
 }
+
+VISIBLE_IF_KUNIT void drm_hdcp1_run(struct drm_hdcp1 *hdcp)
+{
+	s64 next;
+	u64 now;
+
+	mutex_lock(&hdcp->proto_lock);
+	next = drm_hdcp1_process(hdcp);
+	mutex_unlock(&hdcp->proto_lock);
+	if (next < 0)
+		return;
+
+	spin_lock_irq(&hdcp->req_lock);
+	if (!hdcp->dead) {
+		now = drm_hdcp1_now_ms();
+		/* Never early: the floors are minimum waits. */
+		drm_hdcp1_queue(hdcp, (u64)next > now ? (u64)next - now : 1);
+	}
+	spin_unlock_irq(&hdcp->req_lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_run);
 
 static void drm_hdcp1_work(struct work_struct *work)
 {
-	struct drm_hdcp1 *hdcp = container_of(to_delayed_work(work),
-					      struct drm_hdcp1, work);
-	s64 next = drm_hdcp1_process(hdcp, drm_hdcp1_clock_ms());
-	unsigned long flags;
-
-	if (next < 0)
-		return;
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	if (!hdcp->dead) {
-		s64 delay = next - (s64)drm_hdcp1_clock_ms();
-
-		/* Round up: the floors are minimum waits. */
-		queue_delayed_work(system_wq, &hdcp->work,
-				   delay > 0 ? msecs_to_jiffies(delay) + 1 : 0);
-	}
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
+	drm_hdcp1_run(container_of(to_delayed_work(work), struct drm_hdcp1, work));
 }
 
-/* Called with req_lock held. */
-static void drm_hdcp1_kick(struct drm_hdcp1 *hdcp)
+static void drm_hdcp1_release(struct drm_device *dev, void *data)
 {
-	if (!hdcp->dead && !hdcp->manual)
-		mod_delayed_work(system_wq, &hdcp->work, 0);
+	struct drm_hdcp1 *hdcp = data;
+
+	drm_hdcp1_fini(hdcp);
+	/* No modeset lock is held here, so the worker can be waited for. */
+	cancel_delayed_work_sync(&hdcp->work);
+	mutex_destroy(&hdcp->hw_lock);
+	mutex_destroy(&hdcp->proto_lock);
+	kfree(hdcp->ksv_list);
+	kfree(hdcp);
 }
 
 /**
- * drm_hdcp1_init - set up the HDCP 1.4 engine for a connector
- * @hdcp: engine state, embedded in the driver's connector
- * @connector: the connector, with the content protection property attached
- * @transport: HDMI or DisplayPort register map
- * @link: receiver register access
- * @tx: transmitter operations
+ * drm_hdcp1_init - create the HDCP 1.4 engine of a connector
+ * @connector: the connector, with the "Content Protection" property attached
+ * @desc: transport, transmitter and receiver access
  *
- * The engine starts idle; set &drm_hdcp1.ddc or &drm_hdcp1.aux before the
- * first request if @link needs it.
+ * The engine starts idle, with the sink assumed present, and lives until
+ * the DRM device is released; drm_hdcp1_fini() stops it for good before
+ * that. Connectors that come and go at run time should not use it yet.
  *
  * Returns:
- * 0, -EINVAL for missing operations, or -ENOMEM.
+ * The engine, or an ERR_PTR(): -EINVAL for a missing operation, DDC bus or
+ * AUX channel, or a connector without the property; -ENOMEM.
  */
-int drm_hdcp1_init(struct drm_hdcp1 *hdcp, struct drm_connector *connector,
-		   enum drm_hdcp1_transport transport,
-		   const struct drm_hdcp1_link_ops *link,
-		   const struct drm_hdcp1_tx_ops *tx)
+struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
+				 const struct drm_hdcp1_desc *desc)
 {
-	struct i2c_adapter *ddc;
-	struct drm_dp_aux *aux;
+	const struct drm_hdcp1_tx_ops *tx = desc ? desc->tx : NULL;
+	struct drm_hdcp1 *hdcp;
+	int ret;
 
-	if (!connector || !link || !link->read || !link->write || !tx ||
-	    !tx->start || !tx->verify_r0 || !tx->enable_encryption ||
-	    !tx->disable_encryption || !tx->verify_v ||
-	    (transport == DRM_HDCP1_HDMI && !tx->verify_ri))
-		return -EINVAL;
+	if (!connector || !desc || !tx || !tx->start || !tx->compute ||
+	    !tx->verify_r0 || !tx->verify_v || !tx->reset ||
+	    (desc->transport == DRM_HDCP1_HDMI && !tx->verify_ri) ||
+	    (desc->transport != DRM_HDCP1_HDMI && desc->transport != DRM_HDCP1_DP) ||
+	    (desc->link && (!desc->link->read || !desc->link->write)) ||
+	    (!desc->link && desc->transport == DRM_HDCP1_HDMI &&
+	     !desc->ddc && !connector->ddc) ||
+	    (!desc->link && desc->transport == DRM_HDCP1_DP &&
+	     (!desc->aux || !IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))) ||
+	    !connector->dev->mode_config.content_protection_property)
+		return ERR_PTR(-EINVAL);
 
-	ddc = hdcp->ddc;
-	aux = hdcp->aux;
-	memset(hdcp, 0, sizeof(*hdcp));
-	hdcp->connector = connector;
-	hdcp->transport = transport;
-	hdcp->link = link;
-	hdcp->tx = tx;
-	hdcp->ddc = ddc;
-	hdcp->aux = aux;
+	hdcp = kzalloc(sizeof(*hdcp), GFP_KERNEL);
+	if (!hdcp)
+		return ERR_PTR(-ENOMEM);
 	hdcp->ksv_list = kcalloc(DRM_HDCP1_MAX_DEVICES, DRM_HDCP_KSV_LEN, GFP_KERNEL);
-	if (!hdcp->ksv_list)
-		return -ENOMEM;
-	mutex_init(&hdcp->lock);
+	if (!hdcp->ksv_list) {
+		kfree(hdcp);
+		return ERR_PTR(-ENOMEM);
+	}
+	hdcp->dev = connector->dev;
+	hdcp->connector = connector;
+	hdcp->transport = desc->transport;
+	hdcp->tx = tx;
+	hdcp->link = desc->link;
+	hdcp->ddc = desc->ddc ? desc->ddc : connector->ddc;
+	hdcp->aux = desc->aux;
+	hdcp->sink_present = true;
+	hdcp->check_period_ms = DRM_HDCP1_LINK_CHECK_MS;
+	drm_hdcp1_fsm_init(&hdcp->fsm, desc->transport == DRM_HDCP1_DP);
+	mutex_init(&hdcp->proto_lock);
+	mutex_init(&hdcp->hw_lock);
 	spin_lock_init(&hdcp->req_lock);
-	init_waitqueue_head(&hdcp->wait);
 	INIT_DELAYED_WORK(&hdcp->work, drm_hdcp1_work);
-	return 0;
+
+	ret = drmm_add_action_or_reset(connector->dev, drm_hdcp1_release, hdcp);
+	if (ret)
+		return ERR_PTR(ret);
+	return hdcp;
 }
 EXPORT_SYMBOL(drm_hdcp1_init);
 
 /**
  * drm_hdcp1_fini - stop the engine for good
- * @hdcp: engine state
+ * @hdcp: the engine, or NULL
  *
- * Waits for a running authentication step to finish, cancels pending work
- * and switches encryption off. Requests made afterwards are ignored. Call
- * while the transmitter's CRTC and encoder still exist, for instance right
- * after drm_atomic_helper_shutdown(), and before the connector goes away;
- * may sleep.
+ * Switches encryption off and returns once no engine I/O is in flight;
+ * every later request is ignored. Call it before the transmitter's CRTC,
+ * encoder or connector go away, for instance right after
+ * drm_atomic_helper_shutdown(). It may be called with modeset locks held
+ * and more than once. May sleep.
  */
 void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 {
+	if (!hdcp)
+		return;
+	might_sleep();
 	spin_lock_irq(&hdcp->req_lock);
+	if (hdcp->dead) {
+		spin_unlock_irq(&hdcp->req_lock);
+		return;
+	}
 	hdcp->dead = true;
+	hdcp->driven = false;
+	hdcp->link_gen++;
 	spin_unlock_irq(&hdcp->req_lock);
-	cancel_delayed_work_sync(&hdcp->work);
-
-	mutex_lock(&hdcp->lock);
-	if (hdcp->fsm.encrypting)
-		hdcp->tx->disable_encryption(hdcp);
-	memset(&hdcp->fsm, 0, sizeof(hdcp->fsm));
-	hdcp->timer_armed = false;
-	mutex_unlock(&hdcp->lock);
-
-	kfree(hdcp->ksv_list);
-	hdcp->ksv_list = NULL;
-	mutex_destroy(&hdcp->lock);
+	/*
+	 * Not the _sync variant: the worker may be waiting for the
+	 * connection_mutex our caller holds. It checks @dead before it
+	 * touches anything but the engine itself.
+	 */
+	cancel_delayed_work(&hdcp->work);
+	drm_hdcp1_reset_tx(hdcp);
 }
 EXPORT_SYMBOL(drm_hdcp1_fini);
 
-/**
- * drm_hdcp1_set_desired - tell the engine what userspace wants
- * @hdcp: engine state
- * @desired: content protection is Desired (or Enabled), not Undesired
- * @content_type: DRM_MODE_HDCP_CONTENT_TYPE0 or _TYPE1
- *
- * Never sleeps; authentication happens later, on a work item.
- */
-void drm_hdcp1_set_desired(struct drm_hdcp1 *hdcp, bool desired, u64 content_type)
+/* Frames of the mode in 128 frames, the cadence of Ri, capped at 2 s. */
+static u32 drm_hdcp1_check_period(const struct drm_display_mode *mode)
 {
-	unsigned long flags;
+	u64 ms;
 
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	hdcp->want = desired;
-	hdcp->type1 = content_type == DRM_MODE_HDCP_CONTENT_TYPE1;
-	drm_hdcp1_kick(hdcp);
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
+	if (!mode->crtc_clock && !mode->clock)
+		return DRM_HDCP1_LINK_CHECK_MS;
+	ms = div_u64((u64)DRM_HDCP1_CHECK_FRAMES * mode->htotal * mode->vtotal,
+		     mode->crtc_clock ? mode->crtc_clock : mode->clock);
+	return clamp_t(u64, ms, 1, DRM_HDCP1_LINK_CHECK_MS);
 }
-EXPORT_SYMBOL(drm_hdcp1_set_desired);
 
 /**
- * drm_hdcp1_atomic_commit - pass a committed connector state to the engine
- * @hdcp: engine state
- * @new_state: the connector state that was just committed
+ * drm_hdcp1_atomic_commit - tell the engine what a commit did
+ * @hdcp: the engine, or NULL
+ * @state: the atomic state being committed
  *
- * For a driver's commit tail; never sleeps.
+ * Call from the commit tail once the encoders are enabled. Reads only the
+ * old and new states of @state: the "Content Protection" and "HDCP Content
+ * Type" values, whether the connector's CRTC is active and whether it went
+ * through a modeset, which restarts authentication. A commit that changes
+ * none of these does nothing. Never sleeps.
  */
 void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
-			     const struct drm_connector_state *new_state)
+			     struct drm_atomic_state *state)
 {
-	drm_hdcp1_set_desired(hdcp, new_state->content_protection !=
-			      DRM_MODE_CONTENT_PROTECTION_UNDESIRED,
-			      new_state->hdcp_content_type);
+	struct drm_connector_state *old_state, *new_state;
+	struct drm_crtc_state *crtc_state = NULL;
+	bool driven, modeset, want, type1, changed = false;
+	unsigned long flags;
+	u32 period = DRM_HDCP1_LINK_CHECK_MS;
+
+	if (!hdcp)
+		return;
+	old_state = drm_atomic_get_old_connector_state(state, hdcp->connector);
+	new_state = drm_atomic_get_new_connector_state(state, hdcp->connector);
+	if (!new_state)
+		return;
+	if (new_state->crtc)
+		crtc_state = drm_atomic_get_new_crtc_state(state, new_state->crtc);
+	driven = crtc_state && crtc_state->active;
+	modeset = old_state->crtc != new_state->crtc ||
+		  (crtc_state && drm_atomic_crtc_needs_modeset(crtc_state));
+	want = new_state->content_protection != DRM_MODE_CONTENT_PROTECTION_UNDESIRED;
+	type1 = new_state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE1;
+	if (driven)
+		period = drm_hdcp1_check_period(&crtc_state->adjusted_mode);
+
+	spin_lock_irqsave(&hdcp->req_lock, flags);
+	if (driven != hdcp->driven || (driven && modeset)) {
+		hdcp->driven = driven;
+		hdcp->link_gen++;
+		changed = true;
+	}
+	/* The commit may have changed the value the engine last wrote. */
+	if (old_state->content_protection != new_state->content_protection ||
+	    want != hdcp->want || type1 != hdcp->type1) {
+		hdcp->want = want;
+		hdcp->type1 = type1;
+		changed = true;
+	}
+	hdcp->check_period_ms = period;
+	if (changed) {
+		hdcp->resync_seq++;
+		drm_hdcp1_kick(hdcp);
+	}
+	spin_unlock_irqrestore(&hdcp->req_lock, flags);
 }
 EXPORT_SYMBOL(drm_hdcp1_atomic_commit);
 
 /**
- * drm_hdcp1_link_up - the sink is connected and driven
- * @hdcp: engine state
+ * drm_hdcp1_link_stop - stop HDCP before the link goes down
+ * @hdcp: the engine, or NULL
  *
- * Call when the encoder is enabled (modeset, DPMS on, resume). Never sleeps.
+ * For the encoder disable and suspend paths of a driver: switches
+ * encryption off in the transmitter and returns once no engine I/O is in
+ * flight. The engine touches no hardware until a commit drives the link
+ * again (drm_hdcp1_atomic_commit()); Desired stays. May be called with
+ * modeset locks held. May sleep.
  */
-void drm_hdcp1_link_up(struct drm_hdcp1 *hdcp)
+void drm_hdcp1_link_stop(struct drm_hdcp1 *hdcp)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	hdcp->link_up = true;
+	might_sleep();
+	if (!hdcp)
+		return;
+	spin_lock_irq(&hdcp->req_lock);
+	hdcp->driven = false;
+	hdcp->link_gen++;
 	drm_hdcp1_kick(hdcp);
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
+	spin_unlock_irq(&hdcp->req_lock);
+	drm_hdcp1_reset_tx(hdcp);
 }
-EXPORT_SYMBOL(drm_hdcp1_link_up);
+EXPORT_SYMBOL(drm_hdcp1_link_stop);
 
 /**
- * drm_hdcp1_link_down - the sink stopped being driven
- * @hdcp: engine state
+ * drm_hdcp1_hotplug - the sink went away or came back
+ * @hdcp: the engine, or NULL
+ * @connected: whether a sink is connected now
  *
- * Call on unplug, DPMS off and suspend. An Enabled connector goes back to
- * Desired; authentication restarts at the next drm_hdcp1_link_up(), even if
- * that comes before the engine ran. Never sleeps.
+ * An Enabled connector goes back to Desired when its sink goes away;
+ * authentication starts over when it is back, even if both happen before
+ * the engine runs. Reporting the state the engine already knows changes
+ * nothing, so a driver that sees a sink replaced behind its back reports
+ * it gone, then back. Never sleeps.
  */
-void drm_hdcp1_link_down(struct drm_hdcp1 *hdcp)
+void drm_hdcp1_hotplug(struct drm_hdcp1 *hdcp, bool connected)
 {
 	unsigned long flags;
 
+	if (!hdcp)
+		return;
 	spin_lock_irqsave(&hdcp->req_lock, flags);
-	hdcp->link_up = false;
-	hdcp->link_generation++;
-	drm_hdcp1_kick(hdcp);
+	if (hdcp->sink_present != connected) {
+		hdcp->sink_present = connected;
+		hdcp->link_gen++;
+		hdcp->resync_seq++;
+		drm_hdcp1_kick(hdcp);
+	}
 	spin_unlock_irqrestore(&hdcp->req_lock, flags);
 }
-EXPORT_SYMBOL(drm_hdcp1_link_down);
+EXPORT_SYMBOL(drm_hdcp1_hotplug);
 
 /**
  * drm_hdcp1_cp_irq - a DisplayPort sink raised CP_IRQ
- * @hdcp: engine state
+ * @hdcp: the engine, or NULL
  *
- * Safe from interrupt context.
+ * The engine reads the sink's Bstatus on its worker. Safe from interrupt
+ * context.
  */
 void drm_hdcp1_cp_irq(struct drm_hdcp1 *hdcp)
 {
 	unsigned long flags;
 
+	if (!hdcp)
+		return;
 	spin_lock_irqsave(&hdcp->req_lock, flags);
 	hdcp->cp_irq = true;
 	drm_hdcp1_kick(hdcp);
@@ -718,44 +989,25 @@ void drm_hdcp1_cp_irq(struct drm_hdcp1 *hdcp)
 EXPORT_SYMBOL(drm_hdcp1_cp_irq);
 
 /**
- * drm_hdcp1_is_encrypting - whether the engine has encryption on
- * @hdcp: engine state
+ * drm_hdcp1_is_encrypting - whether the transmitter encrypts the link
+ * @hdcp: the engine, or NULL
  *
- * May sleep.
+ * Never sleeps nor waits for the engine, so it may be called from
+ * atomic_check or a commit tail with modeset locks held.
  *
  * Returns:
- * True between a successful R0' check and the next failure or disable.
+ * True from a successful R0' check until the transmitter is reset.
  */
 bool drm_hdcp1_is_encrypting(struct drm_hdcp1 *hdcp)
 {
+	unsigned long flags;
 	bool on;
 
-	mutex_lock(&hdcp->lock);
-	on = hdcp->fsm.encrypting;
-	mutex_unlock(&hdcp->lock);
+	if (!hdcp)
+		return false;
+	spin_lock_irqsave(&hdcp->req_lock, flags);
+	on = hdcp->encrypting;
+	spin_unlock_irqrestore(&hdcp->req_lock, flags);
 	return on;
 }
 EXPORT_SYMBOL(drm_hdcp1_is_encrypting);
-
-#if IS_ENABLED(CONFIG_KUNIT)
-/**
- * drm_hdcp1_process_at - run the engine synchronously at an injected time
- * @hdcp: engine state, switched to manual mode
- * @now_ms: the time to run at
- *
- * For KUnit: from the first call on, the engine no longer queues work; the
- * test calls this with the times it wants.
- *
- * Returns:
- * When the engine wants to run next, or -1 if it waits for a request.
- */
-s64 drm_hdcp1_process_at(struct drm_hdcp1 *hdcp, u64 now_ms)
-{
-	spin_lock_irq(&hdcp->req_lock);
-	hdcp->manual = true;
-	spin_unlock_irq(&hdcp->req_lock);
-	cancel_delayed_work_sync(&hdcp->work);
-	return drm_hdcp1_process(hdcp, now_ms);
-}
-EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_process_at);
-#endif

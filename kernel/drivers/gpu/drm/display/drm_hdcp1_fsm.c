@@ -9,6 +9,7 @@
  * satisfies.
  */
 
+#include <linux/build_bug.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
@@ -16,6 +17,15 @@
 #include <kunit/visibility.h>
 
 #include "drm_hdcp1_fsm.h"
+
+/* The values the specifications fix; a change here is a change of protocol. */
+static_assert(DRM_HDCP1_R0_FLOOR_MS == 100);
+static_assert(DRM_HDCP1_DP_R0_READS == 3);
+static_assert(DRM_HDCP1_READY_TIMEOUT_MS == 5000);
+static_assert(DRM_HDCP1_DP_V_READS == 3);
+static_assert(DRM_HDCP1_LINK_CHECK_MS <= 2000);
+static_assert(DRM_HDCP1_CHECK_FRAMES == 128);
+static_assert(DRM_HDCP1_R0_SLOW_MS > DRM_HDCP1_R0_FLOOR_MS);
 
 static const char * const drm_hdcp1_state_names[] = {
 	[DRM_HDCP1_IDLE] = "idle",
@@ -41,8 +51,10 @@ static const char * const drm_hdcp1_event_names[] = {
 	[DRM_HDCP1_EV_NOT_YET] = "not-yet",
 	[DRM_HDCP1_EV_FAIL] = "fail",
 	[DRM_HDCP1_EV_IO_ERROR] = "io-error",
-	[DRM_HDCP1_EV_HW_ERROR] = "hw-error",
 };
+
+static_assert(ARRAY_SIZE(drm_hdcp1_state_names) == DRM_HDCP1_NUM_STATES);
+static_assert(ARRAY_SIZE(drm_hdcp1_event_names) == DRM_HDCP1_NUM_EVENTS);
 
 /**
  * drm_hdcp1_state_name - printable name of a state
@@ -70,6 +82,21 @@ const char *drm_hdcp1_event_name(enum drm_hdcp1_event ev)
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_event_name);
 
+/**
+ * drm_hdcp1_fsm_init - the protocol state of a new engine
+ * @fsm: protocol state to set up
+ * @dp: the link is DisplayPort
+ */
+void drm_hdcp1_fsm_init(struct drm_hdcp1_fsm *fsm, bool dp)
+{
+	*fsm = (struct drm_hdcp1_fsm){
+		.state = DRM_HDCP1_IDLE,
+		.dp = dp,
+		.check_period_ms = DRM_HDCP1_LINK_CHECK_MS,
+	};
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_fsm_init);
+
 static struct drm_hdcp1_step step(u32 actions, s32 timeout_ms)
 {
 	return (struct drm_hdcp1_step){ .actions = actions, .timeout_ms = timeout_ms };
@@ -92,17 +119,17 @@ static struct drm_hdcp1_step enter(struct drm_hdcp1_fsm *fsm,
 	return step(actions, timeout_ms);
 }
 
-/* Leave an authentication: encryption off, and tell userspace if it knew. */
-static u32 stop_auth(struct drm_hdcp1_fsm *fsm, bool report)
+/*
+ * Leave an authentication. A transmitter that was started is reset however
+ * far it got: hardware may have begun authenticating before R0' was
+ * compared.
+ */
+static u32 stop_auth(struct drm_hdcp1_fsm *fsm)
 {
-	u32 actions = 0;
+	u32 actions = fsm->armed ? DRM_HDCP1_ACT_RESET_TX : 0;
 
-	if (fsm->encrypting)
-		actions |= DRM_HDCP1_ACT_DISABLE_ENC;
-	if (fsm->reported_enabled && report)
-		actions |= DRM_HDCP1_ACT_REPORT_DESIRED;
+	fsm->armed = false;
 	fsm->encrypting = false;
-	fsm->reported_enabled = false;
 	fsm->repeater = false;
 	fsm->reads = 0;
 	return actions;
@@ -111,6 +138,7 @@ static u32 stop_auth(struct drm_hdcp1_fsm *fsm, bool report)
 static struct drm_hdcp1_step start_auth(struct drm_hdcp1_fsm *fsm, u32 actions)
 {
 	fsm->reads = 0;
+	fsm->armed = true;
 	return enter(fsm, DRM_HDCP1_A1_EXCHANGE,
 		     actions | DRM_HDCP1_ACT_EXCHANGE_KSVS, DRM_HDCP1_TIMER_NONE);
 }
@@ -130,11 +158,12 @@ static struct drm_hdcp1_step want(struct drm_hdcp1_fsm *fsm, u32 actions)
 /*
  * 1A-04 and every other failure: give up this attempt and try again later,
  * waiting longer each time so that a sink that cannot authenticate costs
- * little.
+ * little. There is no limit on attempts: Desired stays until userspace
+ * withdraws it.
  */
 static struct drm_hdcp1_step fail(struct drm_hdcp1_fsm *fsm)
 {
-	u32 actions = stop_auth(fsm, true);
+	u32 actions = stop_auth(fsm);
 	unsigned int shift = min(fsm->attempts, 6u);
 
 	fsm->attempts++;
@@ -155,8 +184,8 @@ static struct drm_hdcp1_step common_event(struct drm_hdcp1_fsm *fsm,
 		if (fsm->state == DRM_HDCP1_IDLE)
 			return ignore();
 		fsm->attempts = 0;
-		/* Userspace asked for this; its commit already says Undesired. */
-		return enter(fsm, DRM_HDCP1_IDLE, stop_auth(fsm, false),
+		fsm->slow_sink = false;
+		return enter(fsm, DRM_HDCP1_IDLE, stop_auth(fsm),
 			     DRM_HDCP1_TIMER_NONE);
 
 	case DRM_HDCP1_EV_ENABLE:
@@ -165,8 +194,8 @@ static struct drm_hdcp1_step common_event(struct drm_hdcp1_fsm *fsm,
 			return want(fsm, 0);
 		if (fsm->type1 && fsm->state != DRM_HDCP1_UNSUPPORTED) {
 			/* The running session was for Type 0 content. */
-			return enter(fsm, DRM_HDCP1_UNSUPPORTED,
-				     stop_auth(fsm, true), DRM_HDCP1_TIMER_NONE);
+			return enter(fsm, DRM_HDCP1_UNSUPPORTED, stop_auth(fsm),
+				     DRM_HDCP1_TIMER_NONE);
 		}
 		return ignore();
 
@@ -186,13 +215,8 @@ static struct drm_hdcp1_step common_event(struct drm_hdcp1_fsm *fsm,
 			return step(0, DRM_HDCP1_TIMER_KEEP);
 		/* 1A-02/1A-03: the sink went away; start over when it is back. */
 		fsm->attempts = 0;
-		return enter(fsm, DRM_HDCP1_WAIT_LINK, stop_auth(fsm, true),
+		return enter(fsm, DRM_HDCP1_WAIT_LINK, stop_auth(fsm),
 			     DRM_HDCP1_TIMER_NONE);
-
-	case DRM_HDCP1_EV_HW_ERROR:
-		if (!is_authenticating(fsm->state))
-			return ignore();
-		return fail(fsm);
 
 	default:
 		return ignore();
@@ -211,57 +235,69 @@ static struct drm_hdcp1_step on_exchange(struct drm_hdcp1_fsm *fsm,
 	switch (ev) {
 	case DRM_HDCP1_EV_OK:
 	case DRM_HDCP1_EV_OK_REPEATER:
+		/* @now_ms is the time of the Aksv write: the floor counts from it. */
 		fsm->repeater = ev == DRM_HDCP1_EV_OK_REPEATER;
 		fsm->since_ms = now_ms;
-		return enter(fsm, DRM_HDCP1_A2_R0, 0, DRM_HDCP1_R0_FLOOR_MS);
-	case DRM_HDCP1_EV_FAIL:		/* 1A-05 invalid Bksv, 1A-08 revoked */
-	case DRM_HDCP1_EV_IO_ERROR:	/* 1A-04 port access failure */
-		return fail(fsm);
+		return enter(fsm, DRM_HDCP1_A2_R0, 0,
+			     fsm->slow_sink ? DRM_HDCP1_R0_SLOW_MS :
+					      DRM_HDCP1_R0_FLOOR_MS);
 	default:
-		return ignore();
+		/* 1A-04 port access failure, 1A-05 invalid Bksv, 1A-08 revoked. */
+		return fail(fsm);
 	}
+}
+
+static struct drm_hdcp1_step authenticated(struct drm_hdcp1_fsm *fsm,
+					   u64 now_ms)
+{
+	fsm->reads = 0;
+	fsm->attempts = 0;
+	fsm->next_check_ms = now_ms + fsm->check_period_ms;
+	return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED, 0, fsm->check_period_ms);
 }
 
 static struct drm_hdcp1_step on_r0(struct drm_hdcp1_fsm *fsm,
 				   enum drm_hdcp1_event ev, u64 now_ms)
 {
-	u64 waited = now_ms - fsm->since_ms;
-
 	if (!fsm->io) {
-		/* The floor passed, or a DP sink announced R0' early. */
-		if (ev != DRM_HDCP1_EV_TIMER && ev != DRM_HDCP1_EV_CP_IRQ)
+		/*
+		 * Only the floor, counted from the Aksv write, starts the read:
+		 * a DP sink's CP_IRQ for R0'_AVAILABLE must not make us early.
+		 */
+		if (ev != DRM_HDCP1_EV_TIMER)
 			return ignore();
-		fsm->reads++;
+		fsm->reads = 1;
 		return enter(fsm, DRM_HDCP1_A2_R0, DRM_HDCP1_ACT_READ_R0,
 			     DRM_HDCP1_TIMER_NONE);
 	}
 
 	switch (ev) {
 	case DRM_HDCP1_EV_OK:
-		fsm->reads = 0;
+		/* The transmitter encrypts from here on (HDCP 1.4 A3). */
 		fsm->encrypting = true;
+		fsm->slow_sink = false;
 		if (fsm->repeater) {
-			/* Encrypt while the repeater assembles its list. */
+			/* 1B-03: the five seconds for READY start now. */
+			fsm->reads = 0;
 			fsm->since_ms = now_ms;
-			return enter(fsm, DRM_HDCP1_A8_READY,
-				     DRM_HDCP1_ACT_ENABLE_ENC,
+			return enter(fsm, DRM_HDCP1_A8_READY, 0,
 				     DRM_HDCP1_READY_POLL_MS);
 		}
-		fsm->attempts = 0;
-		fsm->reported_enabled = true;
-		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
-			     DRM_HDCP1_ACT_ENABLE_ENC | DRM_HDCP1_ACT_REPORT_ENABLED,
-			     DRM_HDCP1_LINK_CHECK_MS);
+		return authenticated(fsm, now_ms);
 	case DRM_HDCP1_EV_NOT_YET:
-	case DRM_HDCP1_EV_IO_ERROR:
-		/* 1A-06: a slow sink gets until the deadline, a wrong one fails. */
-		if (waited + DRM_HDCP1_R0_RETRY_MS > DRM_HDCP1_R0_DEADLINE_MS)
-			return fail(fsm);
-		return enter(fsm, DRM_HDCP1_A2_R0, 0, DRM_HDCP1_R0_RETRY_MS);
-	case DRM_HDCP1_EV_FAIL:
+		/*
+		 * 1A-06: on HDMI an R0' that does not match fails the attempt
+		 * (HDCP 1.4 A3:A0); DP allows three reads (DP 2.2.1).
+		 */
+		if (fsm->dp && fsm->reads < DRM_HDCP1_DP_R0_READS) {
+			fsm->reads++;
+			return enter(fsm, DRM_HDCP1_A2_R0, DRM_HDCP1_ACT_READ_R0,
+				     DRM_HDCP1_TIMER_NONE);
+		}
+		fsm->slow_sink = true;
 		return fail(fsm);
 	default:
-		return ignore();
+		return fail(fsm);
 	}
 }
 
@@ -279,7 +315,6 @@ static struct drm_hdcp1_step on_ready(struct drm_hdcp1_fsm *fsm,
 
 	switch (ev) {
 	case DRM_HDCP1_EV_OK:
-		fsm->reads = 1;
 		return enter(fsm, DRM_HDCP1_A9_KSV_LIST,
 			     DRM_HDCP1_ACT_READ_KSV_LIST, DRM_HDCP1_TIMER_NONE);
 	case DRM_HDCP1_EV_NOT_YET:
@@ -290,68 +325,70 @@ static struct drm_hdcp1_step on_ready(struct drm_hdcp1_fsm *fsm,
 		return enter(fsm, DRM_HDCP1_A8_READY, 0,
 			     min_t(u64, DRM_HDCP1_READY_POLL_MS,
 				   DRM_HDCP1_READY_TIMEOUT_MS - waited));
-	case DRM_HDCP1_EV_FAIL:
-		return fail(fsm);
 	default:
-		return ignore();
+		/* A DP LINK_INTEGRITY_FAILURE or REAUTHENTICATION_REQUEST. */
+		return fail(fsm);
 	}
 }
 
 static struct drm_hdcp1_step on_ksv_list(struct drm_hdcp1_fsm *fsm,
-					 enum drm_hdcp1_event ev)
+					 enum drm_hdcp1_event ev, u64 now_ms)
 {
+	if (fsm->io == DRM_HDCP1_ACT_READ_KSV_LIST) {
+		/* 1B-05, 1B-06, a revoked downstream KSV, a FIFO read error. */
+		if (ev != DRM_HDCP1_EV_OK)
+			return fail(fsm);
+		/* The list was read once; only V' is ever read again. */
+		fsm->reads = 1;
+		return enter(fsm, DRM_HDCP1_A9_KSV_LIST, DRM_HDCP1_ACT_READ_V,
+			     DRM_HDCP1_TIMER_NONE);
+	}
+
 	switch (ev) {
 	case DRM_HDCP1_EV_OK:
-		fsm->reads = 0;
-		fsm->attempts = 0;
-		fsm->reported_enabled = true;
-		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
-			     DRM_HDCP1_ACT_REPORT_ENABLED, DRM_HDCP1_LINK_CHECK_MS);
+		return authenticated(fsm, now_ms);
 	case DRM_HDCP1_EV_NOT_YET:
-	case DRM_HDCP1_EV_IO_ERROR:
-		/* 1B-04: V' is read three times before it counts as invalid. */
-		if (fsm->reads >= DRM_HDCP1_V_ATTEMPTS)
-			return fail(fsm);
-		fsm->reads++;
-		return enter(fsm, DRM_HDCP1_A9_KSV_LIST,
-			     DRM_HDCP1_ACT_READ_KSV_LIST, DRM_HDCP1_TIMER_NONE);
-	case DRM_HDCP1_EV_FAIL:		/* 1B-05, 1B-06, revoked downstream KSV */
+		/* 1B-04: one wrong V' fails on HDMI; DP reads it three times (DP 2.3). */
+		if (fsm->dp && fsm->reads < DRM_HDCP1_DP_V_READS) {
+			fsm->reads++;
+			return enter(fsm, DRM_HDCP1_A9_KSV_LIST,
+				     DRM_HDCP1_ACT_READ_V, DRM_HDCP1_TIMER_NONE);
+		}
 		return fail(fsm);
 	default:
-		return ignore();
+		return fail(fsm);
 	}
 }
 
 static struct drm_hdcp1_step on_authenticated(struct drm_hdcp1_fsm *fsm,
-					      enum drm_hdcp1_event ev)
+					      enum drm_hdcp1_event ev, u64 now_ms)
 {
 	if (!fsm->io) {
-		if (ev != DRM_HDCP1_EV_TIMER && ev != DRM_HDCP1_EV_CP_IRQ)
+		/* HDMI sinks have no CP_IRQ; on DP it asks for a check now. */
+		if (ev != DRM_HDCP1_EV_TIMER &&
+		    !(ev == DRM_HDCP1_EV_CP_IRQ && fsm->dp))
 			return ignore();
-		fsm->reads = 1;
 		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
 			     DRM_HDCP1_ACT_CHECK_LINK, DRM_HDCP1_TIMER_NONE);
 	}
 
-	switch (ev) {
-	case DRM_HDCP1_EV_OK:
-		fsm->reads = 0;
+	if (ev == DRM_HDCP1_EV_OK) {
+		/*
+		 * The cadence is kept from check to check, not from the end of
+		 * the last one, so that slow I/O never stretches the period.
+		 */
+		while (fsm->next_check_ms <= now_ms)
+			fsm->next_check_ms += fsm->check_period_ms;
 		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED, 0,
-			     DRM_HDCP1_LINK_CHECK_MS);
-	case DRM_HDCP1_EV_NOT_YET:
-	case DRM_HDCP1_EV_IO_ERROR:
-		/* 1A-07 wrong Ri', 1A-07a Ri' not returned. */
-		if (fsm->reads >= DRM_HDCP1_RI_ATTEMPTS)
-			return fail(fsm);
-		fsm->reads++;
-		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
-			     DRM_HDCP1_ACT_CHECK_LINK, DRM_HDCP1_TIMER_NONE);
-	case DRM_HDCP1_EV_FAIL:
-		/* DP LINK_INTEGRITY_FAILURE or REAUTHENTICATION_REQUEST. */
-		return fail(fsm);
-	default:
-		return ignore();
+			     fsm->next_check_ms - now_ms);
 	}
+	/*
+	 * 1A-07 wrong Ri', 1A-07a Ri' not returned: "failure for any reason"
+	 * makes the receiver unauthenticated (HDCP 1.4 2.2.3); on DP a
+	 * LINK_INTEGRITY_FAILURE or REAUTHENTICATION_REQUEST, or a transmitter
+	 * that stopped encrypting.
+	 */
+	return fail(fsm);
 }
 
 /**
@@ -374,6 +411,8 @@ drm_hdcp1_fsm_next(struct drm_hdcp1_fsm *fsm, enum drm_hdcp1_event ev,
 		return ignore();
 
 	/* Results only answer the action in flight; nothing else does. */
+	if (ev == DRM_HDCP1_EV_OK_REPEATER && fsm->io != DRM_HDCP1_ACT_EXCHANGE_KSVS)
+		return ignore();
 	if (is_result(ev) != !!fsm->io)
 		return is_result(ev) ? ignore() : common_event(fsm, ev);
 	if (!is_result(ev)) {
@@ -391,9 +430,9 @@ drm_hdcp1_fsm_next(struct drm_hdcp1_fsm *fsm, enum drm_hdcp1_event ev,
 	case DRM_HDCP1_A8_READY:
 		return on_ready(fsm, ev, now_ms);
 	case DRM_HDCP1_A9_KSV_LIST:
-		return on_ksv_list(fsm, ev);
+		return on_ksv_list(fsm, ev, now_ms);
 	case DRM_HDCP1_A4_AUTHENTICATED:
-		return on_authenticated(fsm, ev);
+		return on_authenticated(fsm, ev, now_ms);
 	case DRM_HDCP1_BACKOFF:
 		if (ev != DRM_HDCP1_EV_TIMER)
 			return ignore();

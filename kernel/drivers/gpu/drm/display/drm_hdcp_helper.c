@@ -1,9 +1,9 @@
-// SPDX-License-Identifier: MIT
+// SPDX-License-Identifier: GPL-2.0
 /*
  * Content Protection connector properties and HDCP revocation (SRM) checks.
  *
- * The policy for the property values lives in the atomic uAPI code
- * (drm_atomic_uapi.c) so that every driver gets the same rules; this file
+ * The rules for the property values live in the atomic core
+ * (drm_atomic.c) so that every committed state follows them; this file
  * creates the properties, lets drivers report the link state, and answers
  * revocation questions from the System Renewability Message.
  */
@@ -41,32 +41,46 @@
  * "Content Protection" has three values:
  *
  * Undesired (0):
- *	The link is not to be encrypted. Setting it from Desired or Enabled
- *	makes the driver switch encryption off.
+ *	The link is not to be protected; content may go out in the clear.
+ *	Setting it from Desired or Enabled makes the driver stop encrypting.
  * Desired (1):
- *	Userspace wants the link encrypted. The driver authenticates the sink
- *	in the background; the atomic commit that sets Desired does not wait
- *	for it. Desired stays set across hotplug, DPMS and suspend, and the
- *	driver tries again whenever the link comes back. Setting Desired on a
- *	connector that is already Enabled keeps it Enabled.
+ *	Userspace wants the link protected, and it is not (yet). The driver
+ *	authenticates the sink in the background; the atomic commit that sets
+ *	Desired does not wait for it. Desired stays until userspace sets
+ *	Undesired: across hotplug, DPMS, modesets, suspend and resume the
+ *	driver authenticates again whenever the link comes back.
  * Enabled (2):
- *	The link is encrypted. Only the kernel sets this value: an atomic or
+ *	The link is protected. Only the kernel sets this value: an atomic or
  *	legacy property update asking for Enabled fails with -EINVAL, as does
  *	any value outside the enum. When the link stops being protected (a
- *	failed integrity check, a sink that goes away, a revoked device) the
- *	driver moves the connector back to Desired and retries on its own.
+ *	failed integrity check, a sink that goes away, a revoked device, the
+ *	link switched off) the kernel moves the connector back to Desired and
+ *	retries on its own. Enabled is never shown while the link is in the
+ *	clear: the kernel reports Desired before it stops encrypting.
+ *
+ * Every committed state follows the same rules, whoever built it
+ * (userspace, the state restored on resume, a driver): it keeps Enabled only
+ * when the current state has it and the commit leaves the protected session
+ * alone (same content type, same CRTC, active before and after, no new
+ * mode); otherwise it carries Desired. Setting Desired again on an Enabled
+ * connector keeps it Enabled, and Undesired always wins. The atomic core
+ * applies these rules when it checks a commit, so drivers need not.
  *
  * "HDCP Content Type" tells the driver what the content needs: "HDCP Type0"
  * (0) may travel over any HDCP version, "HDCP Type1" (1) needs HDCP 2.2 or
  * later, so a driver that only speaks HDCP 1.4 never reports Enabled for it.
- * Changing the type on an Enabled connector moves it back to Desired, since
- * the running session was negotiated for the old type.
+ * It defaults to Type0 and is only exposed by drivers that can protect Type1
+ * content. Changing the type on an Enabled connector moves it back to
+ * Desired in the same commit; the driver then authenticates for the new
+ * type.
  *
  * Every change the kernel makes on its own, through
  * drm_hdcp_update_content_protection(), is announced with a uevent carrying
  * HOTPLUG=1, CONNECTOR=<connector object id> and PROPERTY=<property object
- * id>, so a compositor can wait for Enabled without polling. Changes that
- * userspace asked for in a commit send no uevent.
+ * id>, so a compositor can wait for Enabled, and notice the fall back to
+ * Desired, without polling. Changes a commit makes, including Enabled to
+ * Desired because the commit changed the mode or the type, send no uevent:
+ * the committer knows.
  *
  * Revocation: before it trusts a receiver or the devices behind a repeater,
  * a driver calls drm_hdcp_check_ksvs_revoked(), which looks the KSVs up in
@@ -414,14 +428,21 @@ static int drm_hdcp2_srm_walk(const u8 *blob, size_t len,
 		return -EINVAL;
 	}
 
+	/*
+	 * Later generations are not parsed and their bytes are left alone;
+	 * with one generation declared, nothing may follow it.
+	 */
+	if (walk->info->generations == 1 &&
+	    gen_len != (size_t)(blob + len - p)) {
+		*why = "bytes follow the last generation";
+		return -EINVAL;
+	}
 	p += DRM_HDCP_2_VRL_LENGTH_SIZE;
 	n = p[0] << 2 | DRM_HDCP_2_KSV_COUNT_2_LSBITS(p[1]);
 	if (gen_len != fixed + (size_t)n * DRM_HDCP_KSV_LEN) {
 		*why = "the receiver ID count does not match the generation length";
 		return -EINVAL;
 	}
-
-	/* Later generations are not parsed; their bytes are left alone. */
 	p += DRM_HDCP_2_NO_OF_DEV_PLUS_RESERVED_SZ;
 	walk->info->ksv_count = n;
 	for (; n; n--, p += DRM_HDCP_KSV_LEN)
@@ -548,6 +569,15 @@ VISIBLE_IF_KUNIT int drm_hdcp_srm_count_revoked(const u8 *blob, size_t len,
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_srm_count_revoked);
 
+/* The installed SRM; KUnit tests supply theirs instead of the machine's. */
+VISIBLE_IF_KUNIT int drm_hdcp_load_srm(struct drm_device *drm_dev,
+				       const struct firmware **fw)
+{
+	KUNIT_STATIC_STUB_REDIRECT(drm_hdcp_load_srm, drm_dev, fw);
+	return request_firmware_direct(fw, DRM_HDCP_SRM_FW_NAME, drm_dev->dev);
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_load_srm);
+
 /**
  * drm_hdcp_check_ksvs_revoked - look KSVs up in the installed SRM
  * @drm_dev: device doing the authentication (used to load the firmware)
@@ -585,7 +615,7 @@ int drm_hdcp_check_ksvs_revoked(struct drm_device *drm_dev, u8 *ksvs,
 	if (!ksvs)
 		return -EINVAL;
 
-	ret = request_firmware_direct(&fw, DRM_HDCP_SRM_FW_NAME, drm_dev->dev);
+	ret = drm_hdcp_load_srm(drm_dev, &fw);
 	if (ret) {
 		drm_dbg_kms(drm_dev, "no HDCP SRM (%d): nothing is revoked\n", ret);
 		return 0;

@@ -25,7 +25,11 @@ struct drm_hdcp_srm_info {
 	u32 ksv_count;
 };
 
+struct drm_device;
+struct firmware;
+
 #if IS_ENABLED(CONFIG_KUNIT)
+int drm_hdcp_load_srm(struct drm_device *drm_dev, const struct firmware **fw);
 int drm_hdcp_srm_parse(const u8 *blob, size_t len,
 		       struct drm_hdcp_srm_info *info, const char **why);
 int drm_hdcp_srm_count_revoked(const u8 *blob, size_t len,

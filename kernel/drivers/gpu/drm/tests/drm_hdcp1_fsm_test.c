@@ -6,6 +6,7 @@
  * change to the state.
  */
 
+#include <linux/build_bug.h>
 #include <linux/string.h>
 
 #include <kunit/test.h>
@@ -17,29 +18,49 @@
 #define ST(x)		DRM_HDCP1_##x
 #define KEEP		DRM_HDCP1_TIMER_KEEP
 #define NONE		DRM_HDCP1_TIMER_NONE
+#define RESET		ACT(RESET_TX)
+#define PERIOD		DRM_HDCP1_LINK_CHECK_MS
+#define RETRY		DRM_HDCP1_RETRY_BASE_MS
+
+/* The limits the specifications fix (HDCP 1.4, DP amendment 1.1). */
+static_assert(DRM_HDCP1_R0_FLOOR_MS == 100);
+static_assert(DRM_HDCP1_DP_R0_READS == 3);
+static_assert(DRM_HDCP1_READY_TIMEOUT_MS == 5000);
+static_assert(DRM_HDCP1_DP_V_READS == 3);
+static_assert(DRM_HDCP1_LINK_CHECK_MS <= 2000);
+static_assert(DRM_HDCP1_CHECK_FRAMES == 128);
+static_assert(DRM_HDCP1_READY_POLL_MS < DRM_HDCP1_READY_TIMEOUT_MS);
 
 /* A state as it occurs at run time: the I/O in flight and the flags. */
 struct situation {
 	const char *name;
 	enum drm_hdcp1_state state;
 	u32 io;
-	bool link_up, repeater, encrypting, reported;
+	bool dp, link_up, repeater, armed, encrypting;
+	unsigned int reads;
 };
 
 static const struct situation situations[] = {
-	{ "idle", ST(IDLE), 0, true },
-	{ "wait-link", ST(WAIT_LINK), 0, false },
-	{ "unsupported", ST(UNSUPPORTED), 0, true },
-	{ "A1 exchanging", ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), true },
-	{ "A2 waiting", ST(A2_R0), 0, true },
-	{ "A2 reading", ST(A2_R0), ACT(READ_R0), true },
-	{ "A2 reading, repeater", ST(A2_R0), ACT(READ_R0), true, true },
-	{ "A8 waiting", ST(A8_READY), 0, true, true, true },
-	{ "A8 polling", ST(A8_READY), ACT(POLL_READY), true, true, true },
-	{ "A9 reading", ST(A9_KSV_LIST), ACT(READ_KSV_LIST), true, true, true },
-	{ "A4 waiting", ST(A4_AUTHENTICATED), 0, true, false, true, true },
-	{ "A4 checking", ST(A4_AUTHENTICATED), ACT(CHECK_LINK), true, false, true, true },
-	{ "backoff", ST(BACKOFF), 0, true },
+	{ "idle", ST(IDLE), 0, false, true },
+	{ "wait-link", ST(WAIT_LINK), 0, false, false },
+	{ "unsupported", ST(UNSUPPORTED), 0, false, true },
+	{ "A1 exchanging", ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), false, true, false, true },
+	{ "A2 waiting", ST(A2_R0), 0, false, true, false, true },
+	{ "A2 reading", ST(A2_R0), ACT(READ_R0), false, true, false, true, false, 1 },
+	{ "A2 reading, DP", ST(A2_R0), ACT(READ_R0), true, true, false, true, false, 1 },
+	{ "A2 reading, DP, third", ST(A2_R0), ACT(READ_R0), true, true, false, true, false, 3 },
+	{ "A2 reading, repeater", ST(A2_R0), ACT(READ_R0), false, true, true, true, false, 1 },
+	{ "A8 waiting", ST(A8_READY), 0, false, true, true, true, true },
+	{ "A8 polling", ST(A8_READY), ACT(POLL_READY), false, true, true, true, true },
+	{ "A9 reading list", ST(A9_KSV_LIST), ACT(READ_KSV_LIST), false, true, true, true, true },
+	{ "A9 reading V'", ST(A9_KSV_LIST), ACT(READ_V), false, true, true, true, true, 1 },
+	{ "A9 reading V', DP", ST(A9_KSV_LIST), ACT(READ_V), true, true, true, true, true, 1 },
+	{ "A9 reading V', DP, third", ST(A9_KSV_LIST), ACT(READ_V), true, true, true, true,
+	  true, 3 },
+	{ "A4 waiting", ST(A4_AUTHENTICATED), 0, false, true, false, true, true },
+	{ "A4 waiting, DP", ST(A4_AUTHENTICATED), 0, true, true, false, true, true },
+	{ "A4 checking", ST(A4_AUTHENTICATED), ACT(CHECK_LINK), false, true, false, true, true },
+	{ "backoff", ST(BACKOFF), 0, false, true },
 };
 
 #define NOW		10000
@@ -53,9 +74,11 @@ struct edge {
 	s32 timeout;
 };
 
+#define FAILS(sit, ev)	{ sit, EV(ev), ST(BACKOFF), 0, RESET, RETRY }
+
 /*
- * The expected transitions. Rows marked "any" are expanded for every
- * situation they apply to by expected_edge().
+ * The expected transitions. Disable and link-down, which mean the same in
+ * every situation, are expanded by expected_edge().
  */
 static const struct edge edges[] = {
 	{ "idle", EV(ENABLE), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
@@ -64,62 +87,77 @@ static const struct edge edges[] = {
 	{ "unsupported", EV(ENABLE), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS),
 	  NONE },
 	{ "unsupported", EV(LINK_DOWN), ST(UNSUPPORTED), 0, 0, KEEP },
+
+	/* 1A-04, 1A-05, 1A-08: any failure of the exchange resets and retries. */
 	{ "A1 exchanging", EV(OK), ST(A2_R0), 0, 0, DRM_HDCP1_R0_FLOOR_MS },
 	{ "A1 exchanging", EV(OK_REPEATER), ST(A2_R0), 0, 0, DRM_HDCP1_R0_FLOOR_MS },
-	{ "A1 exchanging", EV(FAIL), ST(BACKOFF), 0, 0, DRM_HDCP1_RETRY_BASE_MS },
-	{ "A1 exchanging", EV(IO_ERROR), ST(BACKOFF), 0, 0, DRM_HDCP1_RETRY_BASE_MS },
+	FAILS("A1 exchanging", NOT_YET),
+	FAILS("A1 exchanging", FAIL),
+	FAILS("A1 exchanging", IO_ERROR),
+
+	/* R0' only at the floor: a CP_IRQ does not make the read early. */
 	{ "A2 waiting", EV(TIMER), ST(A2_R0), ACT(READ_R0), ACT(READ_R0), NONE },
-	{ "A2 waiting", EV(CP_IRQ), ST(A2_R0), ACT(READ_R0), ACT(READ_R0), NONE },
-	{ "A2 reading", EV(OK), ST(A4_AUTHENTICATED), 0,
-	  ACT(ENABLE_ENC) | ACT(REPORT_ENABLED), DRM_HDCP1_LINK_CHECK_MS },
-	{ "A2 reading", EV(NOT_YET), ST(A2_R0), 0, 0, DRM_HDCP1_R0_RETRY_MS },
-	{ "A2 reading", EV(IO_ERROR), ST(A2_R0), 0, 0, DRM_HDCP1_R0_RETRY_MS },
-	{ "A2 reading", EV(FAIL), ST(BACKOFF), 0, 0, DRM_HDCP1_RETRY_BASE_MS },
-	{ "A2 reading, repeater", EV(OK), ST(A8_READY), 0, ACT(ENABLE_ENC),
-	  DRM_HDCP1_READY_POLL_MS },
-	{ "A2 reading, repeater", EV(NOT_YET), ST(A2_R0), 0, 0, DRM_HDCP1_R0_RETRY_MS },
-	{ "A2 reading, repeater", EV(IO_ERROR), ST(A2_R0), 0, 0, DRM_HDCP1_R0_RETRY_MS },
-	{ "A2 reading, repeater", EV(FAIL), ST(BACKOFF), 0, 0, DRM_HDCP1_RETRY_BASE_MS },
+	{ "A2 reading", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	FAILS("A2 reading", NOT_YET),	/* 1A-06, HDCP 1.4 A3:A0 */
+	FAILS("A2 reading", FAIL),
+	FAILS("A2 reading", IO_ERROR),
+	{ "A2 reading, DP", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	{ "A2 reading, DP", EV(NOT_YET), ST(A2_R0), ACT(READ_R0), ACT(READ_R0), NONE },
+	FAILS("A2 reading, DP", FAIL),
+	FAILS("A2 reading, DP", IO_ERROR),
+	{ "A2 reading, DP, third", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	FAILS("A2 reading, DP, third", NOT_YET),
+	FAILS("A2 reading, DP, third", FAIL),
+	FAILS("A2 reading, DP, third", IO_ERROR),
+	{ "A2 reading, repeater", EV(OK), ST(A8_READY), 0, 0, DRM_HDCP1_READY_POLL_MS },
+	FAILS("A2 reading, repeater", NOT_YET),
+	FAILS("A2 reading, repeater", FAIL),
+	FAILS("A2 reading, repeater", IO_ERROR),
+
 	{ "A8 waiting", EV(TIMER), ST(A8_READY), ACT(POLL_READY), ACT(POLL_READY), NONE },
 	{ "A8 waiting", EV(CP_IRQ), ST(A8_READY), ACT(POLL_READY), ACT(POLL_READY), NONE },
 	{ "A8 polling", EV(OK), ST(A9_KSV_LIST), ACT(READ_KSV_LIST), ACT(READ_KSV_LIST), NONE },
 	{ "A8 polling", EV(NOT_YET), ST(A8_READY), 0, 0, DRM_HDCP1_READY_POLL_MS },
 	{ "A8 polling", EV(IO_ERROR), ST(A8_READY), 0, 0, DRM_HDCP1_READY_POLL_MS },
-	{ "A8 polling", EV(FAIL), ST(BACKOFF), 0, ACT(DISABLE_ENC), DRM_HDCP1_RETRY_BASE_MS },
-	{ "A9 reading", EV(OK), ST(A4_AUTHENTICATED), 0, ACT(REPORT_ENABLED),
-	  DRM_HDCP1_LINK_CHECK_MS },
-	{ "A9 reading", EV(NOT_YET), ST(A9_KSV_LIST), ACT(READ_KSV_LIST), ACT(READ_KSV_LIST),
-	  NONE },
-	{ "A9 reading", EV(IO_ERROR), ST(A9_KSV_LIST), ACT(READ_KSV_LIST),
-	  ACT(READ_KSV_LIST), NONE },
-	{ "A9 reading", EV(FAIL), ST(BACKOFF), 0, ACT(DISABLE_ENC), DRM_HDCP1_RETRY_BASE_MS },
+	FAILS("A8 polling", FAIL),	/* DP link failure while waiting */
+
+	/* The list once, then V' alone. */
+	{ "A9 reading list", EV(OK), ST(A9_KSV_LIST), ACT(READ_V), ACT(READ_V), NONE },
+	FAILS("A9 reading list", NOT_YET),
+	FAILS("A9 reading list", FAIL),	/* 1B-05, 1B-06, revoked */
+	FAILS("A9 reading list", IO_ERROR),
+	{ "A9 reading V'", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	FAILS("A9 reading V'", NOT_YET),	/* 1B-04 */
+	FAILS("A9 reading V'", FAIL),
+	FAILS("A9 reading V'", IO_ERROR),
+	{ "A9 reading V', DP", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	{ "A9 reading V', DP", EV(NOT_YET), ST(A9_KSV_LIST), ACT(READ_V), ACT(READ_V), NONE },
+	FAILS("A9 reading V', DP", FAIL),
+	FAILS("A9 reading V', DP", IO_ERROR),
+	{ "A9 reading V', DP, third", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	FAILS("A9 reading V', DP, third", NOT_YET),
+	FAILS("A9 reading V', DP, third", FAIL),
+	FAILS("A9 reading V', DP, third", IO_ERROR),
+
 	{ "A4 waiting", EV(TIMER), ST(A4_AUTHENTICATED), ACT(CHECK_LINK), ACT(CHECK_LINK),
 	  NONE },
-	{ "A4 waiting", EV(CP_IRQ), ST(A4_AUTHENTICATED), ACT(CHECK_LINK), ACT(CHECK_LINK),
-	  NONE },
-	{ "A4 checking", EV(OK), ST(A4_AUTHENTICATED), 0, 0, DRM_HDCP1_LINK_CHECK_MS },
-	{ "A4 checking", EV(NOT_YET), ST(A4_AUTHENTICATED), ACT(CHECK_LINK), ACT(CHECK_LINK),
-	  NONE },
-	{ "A4 checking", EV(IO_ERROR), ST(A4_AUTHENTICATED), ACT(CHECK_LINK),
+	{ "A4 waiting, DP", EV(TIMER), ST(A4_AUTHENTICATED), ACT(CHECK_LINK),
 	  ACT(CHECK_LINK), NONE },
-	{ "A4 checking", EV(FAIL), ST(BACKOFF), 0, ACT(DISABLE_ENC) | ACT(REPORT_DESIRED),
-	  DRM_HDCP1_RETRY_BASE_MS },
+	{ "A4 waiting, DP", EV(CP_IRQ), ST(A4_AUTHENTICATED), ACT(CHECK_LINK),
+	  ACT(CHECK_LINK), NONE },
+	{ "A4 checking", EV(OK), ST(A4_AUTHENTICATED), 0, 0, PERIOD },
+	FAILS("A4 checking", NOT_YET),	/* 1A-07 */
+	FAILS("A4 checking", FAIL),	/* DP link failure, encryption lost */
+	FAILS("A4 checking", IO_ERROR),	/* 1A-07a */
+
 	{ "backoff", EV(TIMER), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
 };
-
-/* What leaving an authentication switches off and reports. */
-static u32 fail_actions(const struct situation *s)
-{
-	return (s->encrypting ? ACT(DISABLE_ENC) : 0) |
-	       (s->reported ? ACT(REPORT_DESIRED) : 0);
-}
 
 static bool authenticating(const struct situation *s)
 {
 	return s->state >= ST(A1_EXCHANGE);
 }
 
-/* Rows that hold in every situation of a kind: disable, link-down, hw-error. */
 static bool expected_edge(const struct situation *s, enum drm_hdcp1_event ev,
 			  struct edge *out)
 {
@@ -131,18 +169,13 @@ static bool expected_edge(const struct situation *s, enum drm_hdcp1_event ev,
 			return true;
 		}
 	}
+	/* Whatever the transmitter did since it started is undone. */
 	if (ev == EV(DISABLE) && s->state != ST(IDLE)) {
-		*out = (struct edge){ NULL, ev, ST(IDLE), 0,
-				      s->encrypting ? ACT(DISABLE_ENC) : 0, NONE };
+		*out = (struct edge){ NULL, ev, ST(IDLE), 0, s->armed ? RESET : 0, NONE };
 		return true;
 	}
 	if (ev == EV(LINK_DOWN) && s->link_up && authenticating(s)) {
-		*out = (struct edge){ NULL, ev, ST(WAIT_LINK), 0, fail_actions(s), NONE };
-		return true;
-	}
-	if (ev == EV(HW_ERROR) && authenticating(s)) {
-		*out = (struct edge){ NULL, ev, ST(BACKOFF), 0, fail_actions(s),
-				      DRM_HDCP1_RETRY_BASE_MS };
+		*out = (struct edge){ NULL, ev, ST(WAIT_LINK), 0, s->armed ? RESET : 0, NONE };
 		return true;
 	}
 	return false;
@@ -150,17 +183,19 @@ static bool expected_edge(const struct situation *s, enum drm_hdcp1_event ev,
 
 static void make(struct drm_hdcp1_fsm *fsm, const struct situation *s)
 {
-	memset(fsm, 0, sizeof(*fsm));
+	drm_hdcp1_fsm_init(fsm, s->dp);
 	fsm->state = s->state;
 	fsm->io = s->io;
 	fsm->link_up = s->link_up;
 	fsm->repeater = s->repeater;
+	fsm->armed = s->armed;
 	fsm->encrypting = s->encrypting;
-	fsm->reported_enabled = s->reported;
-	fsm->reads = s->io ? 1 : 0;
+	fsm->reads = s->reads;
 	fsm->since_ms = NOW - 10;
+	fsm->next_check_ms = NOW;
 }
 
+/* Every pair: the expected transition, or ignored with nothing changed. */
 static void drm_test_hdcp1_fsm_every_edge(struct kunit *test)
 {
 	unsigned int s, e, checked = 0, ignored = 0;
@@ -196,6 +231,12 @@ static void drm_test_hdcp1_fsm_every_edge(struct kunit *test)
 					    sit->name, drm_hdcp1_event_name(e));
 			KUNIT_EXPECT_EQ_MSG(test, step.timeout_ms, want.timeout, "%s + %s",
 					    sit->name, drm_hdcp1_event_name(e));
+			/* Leaving an attempt always leaves the transmitter reset. */
+			if (want.next == ST(BACKOFF) || want.next == ST(IDLE) ||
+			    want.next == ST(WAIT_LINK)) {
+				KUNIT_EXPECT_FALSE(test, fsm.armed);
+				KUNIT_EXPECT_FALSE(test, fsm.encrypting);
+			}
 			checked++;
 		}
 	}
@@ -214,32 +255,40 @@ static void drm_test_hdcp1_fsm_out_of_range_event(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, &fsm, &before, sizeof(fsm));
 }
 
-/* One transition, for the scenario tests below. */
 static struct drm_hdcp1_step next(struct drm_hdcp1_fsm *fsm,
 				  enum drm_hdcp1_event ev, u64 now)
 {
 	return drm_hdcp1_fsm_next(fsm, ev, now);
 }
 
+static void start(struct drm_hdcp1_fsm *fsm, bool dp)
+{
+	drm_hdcp1_fsm_init(fsm, dp);
+	fsm->link_up = true;
+}
+
 static void drm_test_hdcp1_fsm_enable_without_link_waits(struct kunit *test)
 {
-	struct drm_hdcp1_fsm fsm = {};
+	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
 
+	drm_hdcp1_fsm_init(&fsm, false);
 	s = next(&fsm, EV(ENABLE), 0);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(WAIT_LINK));
 	KUNIT_EXPECT_EQ(test, s.actions, 0);
 	s = next(&fsm, EV(LINK_UP), 5);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(A1_EXCHANGE));
 	KUNIT_EXPECT_EQ(test, s.actions, ACT(EXCHANGE_KSVS));
+	KUNIT_EXPECT_TRUE(test, fsm.armed);
 	/* A second link-up changes nothing. */
 	KUNIT_EXPECT_TRUE(test, next(&fsm, EV(LINK_UP), 6).ignored);
 }
 
 static void drm_test_hdcp1_fsm_link_tracked_while_idle(struct kunit *test)
 {
-	struct drm_hdcp1_fsm fsm = {};
+	struct drm_hdcp1_fsm fsm;
 
+	drm_hdcp1_fsm_init(&fsm, false);
 	KUNIT_EXPECT_FALSE(test, next(&fsm, EV(LINK_UP), 0).ignored);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(IDLE));
 	KUNIT_EXPECT_TRUE(test, fsm.link_up);
@@ -250,9 +299,11 @@ static void drm_test_hdcp1_fsm_link_tracked_while_idle(struct kunit *test)
 /* Type 1 content needs HDCP 2.2: HDCP 1.4 never reports Enabled for it. */
 static void drm_test_hdcp1_fsm_type1_unsupported(struct kunit *test)
 {
-	struct drm_hdcp1_fsm fsm = { .link_up = true, .type1 = true };
+	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
 
+	start(&fsm, false);
+	fsm.type1 = true;
 	next(&fsm, EV(ENABLE), 0);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(UNSUPPORTED));
 	KUNIT_EXPECT_TRUE(test, next(&fsm, EV(TIMER), 1).ignored);
@@ -270,74 +321,90 @@ static void drm_test_hdcp1_fsm_type1_while_enabled(struct kunit *test)
 	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
 
-	make(&fsm, &situations[10]);
+	make(&fsm, &situations[15]);
 	fsm.type1 = true;
 	s = next(&fsm, EV(ENABLE), NOW);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(UNSUPPORTED));
-	KUNIT_EXPECT_EQ(test, s.actions, ACT(DISABLE_ENC) | ACT(REPORT_DESIRED));
+	KUNIT_EXPECT_EQ(test, s.actions, RESET);
 	KUNIT_EXPECT_FALSE(test, fsm.encrypting);
 }
 
-/* 1A-06 and slow receivers: R0' is re-read until 500 ms after Aksv. */
-static void drm_test_hdcp1_fsm_1a_06_r0_deadline(struct kunit *test)
+/* The exchange's result comes with the time of the Aksv write. */
+static void drm_test_hdcp1_fsm_r0_floor_from_aksv(struct kunit *test)
 {
-	struct drm_hdcp1_fsm fsm = { .link_up = true };
+	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
-	u64 now = 1000, reads = 0;
 
-	next(&fsm, EV(ENABLE), now);
-	s = next(&fsm, EV(OK), now);
-	KUNIT_ASSERT_EQ(test, s.timeout_ms, DRM_HDCP1_R0_FLOOR_MS);
-	now += s.timeout_ms;
-	for (;;) {
-		s = next(&fsm, EV(TIMER), now);
-		KUNIT_ASSERT_EQ(test, s.actions, ACT(READ_R0));
-		reads++;
-		s = next(&fsm, EV(NOT_YET), now);
-		if (fsm.state != ST(A2_R0))
-			break;
-		now += s.timeout_ms;
-		KUNIT_ASSERT_LE(test, now - 1000, (u64)DRM_HDCP1_R0_DEADLINE_MS);
-	}
-	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
-	KUNIT_EXPECT_EQ(test, now - 1000, (u64)DRM_HDCP1_R0_DEADLINE_MS);
-	KUNIT_EXPECT_EQ(test, reads, 1 + (DRM_HDCP1_R0_DEADLINE_MS - DRM_HDCP1_R0_FLOOR_MS) /
-				     DRM_HDCP1_R0_RETRY_MS);
-	/* Nothing was encrypted, so nothing is switched off or reported. */
-	KUNIT_EXPECT_EQ(test, s.actions, 0);
+	start(&fsm, false);
+	next(&fsm, EV(ENABLE), 1000);
+	s = next(&fsm, EV(OK), 1030);
+	KUNIT_EXPECT_EQ(test, fsm.since_ms, 1030);
+	KUNIT_EXPECT_EQ(test, s.timeout_ms, DRM_HDCP1_R0_FLOOR_MS);
+	/* A DP sink's early CP_IRQ does not bring the read forward. */
+	fsm.dp = true;
+	KUNIT_EXPECT_TRUE(test, next(&fsm, EV(CP_IRQ), 1050).ignored);
 }
 
-static void drm_test_hdcp1_fsm_r0_late_within_deadline(struct kunit *test)
+/* 1A-06 on HDMI: one wrong R0' fails; the next attempt waits longer. */
+static void drm_test_hdcp1_fsm_1a_06_hdmi_r0_fails_at_once(struct kunit *test)
 {
-	struct drm_hdcp1_fsm fsm = { .link_up = true };
+	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
 
+	start(&fsm, false);
 	next(&fsm, EV(ENABLE), 0);
 	next(&fsm, EV(OK), 0);
 	next(&fsm, EV(TIMER), 100);
 	s = next(&fsm, EV(NOT_YET), 100);
+	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
+	KUNIT_EXPECT_EQ(test, s.actions, RESET);
+	KUNIT_EXPECT_TRUE(test, fsm.slow_sink);
+
 	next(&fsm, EV(TIMER), 100 + s.timeout_ms);
-	s = next(&fsm, EV(OK), 120);
+	s = next(&fsm, EV(OK), 200);
+	KUNIT_EXPECT_EQ(test, s.timeout_ms, DRM_HDCP1_R0_SLOW_MS);
+	next(&fsm, EV(TIMER), 500);
+	next(&fsm, EV(OK), 500);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(A4_AUTHENTICATED));
-	KUNIT_EXPECT_EQ(test, s.actions, ACT(ENABLE_ENC) | ACT(REPORT_ENABLED));
-	KUNIT_EXPECT_TRUE(test, fsm.encrypting);
-	KUNIT_EXPECT_TRUE(test, fsm.reported_enabled);
+	KUNIT_EXPECT_FALSE(test, fsm.slow_sink);
+}
+
+/* 1A-06 on DP: R0' is read three times before the attempt fails. */
+static void drm_test_hdcp1_fsm_1a_06_dp_r0_three_reads(struct kunit *test)
+{
+	struct drm_hdcp1_fsm fsm;
+	struct drm_hdcp1_step s;
+	unsigned int reads = 0;
+
+	start(&fsm, true);
+	next(&fsm, EV(ENABLE), 0);
+	next(&fsm, EV(OK), 0);
+	s = next(&fsm, EV(TIMER), 100);
+	while (s.actions & ACT(READ_R0)) {
+		reads++;
+		s = next(&fsm, EV(NOT_YET), 100);
+	}
+	KUNIT_EXPECT_EQ(test, reads, DRM_HDCP1_DP_R0_READS);
+	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
+	KUNIT_EXPECT_EQ(test, s.actions, RESET);
 }
 
 /* 1B-03: READY must come within 5 s of the R0' match. */
 static void drm_test_hdcp1_fsm_1b_03_ready_timeout(struct kunit *test)
 {
-	struct drm_hdcp1_fsm fsm = { .link_up = true };
+	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
-	u64 now = 0, start, polls = 0;
+	u64 now = 0, start_ms, polls = 0;
 
+	start(&fsm, false);
 	next(&fsm, EV(ENABLE), now);
 	next(&fsm, EV(OK_REPEATER), now);
 	now += 100;
 	next(&fsm, EV(TIMER), now);
 	s = next(&fsm, EV(OK), now);
 	KUNIT_ASSERT_EQ(test, fsm.state, ST(A8_READY));
-	start = now;
+	KUNIT_EXPECT_TRUE(test, fsm.encrypting);
+	start_ms = now;
 	while (fsm.state == ST(A8_READY)) {
 		now += s.timeout_ms;
 		s = next(&fsm, EV(TIMER), now);
@@ -346,67 +413,93 @@ static void drm_test_hdcp1_fsm_1b_03_ready_timeout(struct kunit *test)
 		s = next(&fsm, EV(NOT_YET), now);
 	}
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
-	KUNIT_EXPECT_EQ(test, now - start, (u64)DRM_HDCP1_READY_TIMEOUT_MS);
+	KUNIT_EXPECT_EQ(test, now - start_ms, (u64)DRM_HDCP1_READY_TIMEOUT_MS);
 	KUNIT_EXPECT_EQ(test, polls, DRM_HDCP1_READY_TIMEOUT_MS / DRM_HDCP1_READY_POLL_MS);
-	/* Encryption was on during the wait; it goes off, nothing was reported. */
-	KUNIT_EXPECT_EQ(test, s.actions, ACT(DISABLE_ENC));
+	KUNIT_EXPECT_EQ(test, s.actions, RESET);
 }
 
-static void drm_test_hdcp1_fsm_1b_04_v_attempts(struct kunit *test)
-{
-	struct drm_hdcp1_fsm fsm;
-	int reads = 1;
-
-	make(&fsm, &situations[9]);
-	while (fsm.state == ST(A9_KSV_LIST)) {
-		next(&fsm, EV(NOT_YET), NOW);
-		if (fsm.state == ST(A9_KSV_LIST))
-			reads++;
-	}
-	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
-	KUNIT_EXPECT_EQ(test, reads, DRM_HDCP1_V_ATTEMPTS);
-}
-
-static void drm_test_hdcp1_fsm_1a_07_ri_attempts(struct kunit *test)
+/* 1B-04: the list is read once; V' alone is re-read, three times on DP. */
+static void check_v_reads(struct kunit *test, bool dp, unsigned int expect)
 {
 	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
-	int reads = 1;
+	unsigned int list_reads = 0, v_reads = 0;
 
-	make(&fsm, &situations[11]);
-	for (;;) {
-		s = next(&fsm, EV(NOT_YET), NOW);
-		if (fsm.state != ST(A4_AUTHENTICATED))
-			break;
-		reads++;
-	}
-	KUNIT_EXPECT_EQ(test, reads, DRM_HDCP1_RI_ATTEMPTS);
-	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
-	KUNIT_EXPECT_EQ(test, s.actions, ACT(DISABLE_ENC) | ACT(REPORT_DESIRED));
-	KUNIT_EXPECT_FALSE(test, fsm.reported_enabled);
-}
-
-/* A mismatch followed by a good read is no failure. */
-static void drm_test_hdcp1_fsm_ri_recovers_on_reread(struct kunit *test)
-{
-	struct drm_hdcp1_fsm fsm;
-	struct drm_hdcp1_step s;
-
-	make(&fsm, &situations[11]);
-	next(&fsm, EV(NOT_YET), NOW);
+	make(&fsm, &situations[10]);
+	fsm.dp = dp;
 	s = next(&fsm, EV(OK), NOW);
-	KUNIT_EXPECT_EQ(test, fsm.state, ST(A4_AUTHENTICATED));
-	KUNIT_EXPECT_EQ(test, s.timeout_ms, DRM_HDCP1_LINK_CHECK_MS);
-	KUNIT_EXPECT_EQ(test, fsm.reads, 0);
+	for (;;) {
+		if (s.actions & ACT(READ_KSV_LIST)) {
+			list_reads++;
+			s = next(&fsm, EV(OK), NOW);
+		} else if (s.actions & ACT(READ_V)) {
+			v_reads++;
+			s = next(&fsm, EV(NOT_YET), NOW);
+		} else {
+			break;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, list_reads, 1);
+	KUNIT_EXPECT_EQ(test, v_reads, expect);
+	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
+}
+
+static void drm_test_hdcp1_fsm_1b_04_v_once_on_hdmi(struct kunit *test)
+{
+	check_v_reads(test, false, 1);
+}
+
+static void drm_test_hdcp1_fsm_1b_04_v_three_times_on_dp(struct kunit *test)
+{
+	check_v_reads(test, true, DRM_HDCP1_DP_V_READS);
+}
+
+/* 1A-07: one wrong Ri' makes the receiver unauthenticated. */
+static void drm_test_hdcp1_fsm_1a_07_ri_fails_at_once(struct kunit *test)
+{
+	struct drm_hdcp1_fsm fsm;
+	struct drm_hdcp1_step s;
+
+	make(&fsm, &situations[17]);
+	s = next(&fsm, EV(NOT_YET), NOW);
+	KUNIT_EXPECT_EQ(test, fsm.state, ST(BACKOFF));
+	KUNIT_EXPECT_EQ(test, s.actions, RESET);
+}
+
+/* Checks keep their cadence however long each one takes. */
+static void drm_test_hdcp1_fsm_link_check_cadence(struct kunit *test)
+{
+	struct drm_hdcp1_fsm fsm;
+	struct drm_hdcp1_step s;
+	u64 t0;
+
+	start(&fsm, false);
+	fsm.check_period_ms = 889;	/* 128 frames at 144 Hz */
+	next(&fsm, EV(ENABLE), 0);
+	next(&fsm, EV(OK), 0);
+	next(&fsm, EV(TIMER), 100);
+	s = next(&fsm, EV(OK), 105);
+	t0 = 105;
+	KUNIT_ASSERT_EQ(test, fsm.state, ST(A4_AUTHENTICATED));
+	KUNIT_EXPECT_EQ(test, s.timeout_ms, 889);
+
+	next(&fsm, EV(TIMER), t0 + 889);
+	s = next(&fsm, EV(OK), t0 + 889 + 40);
+	KUNIT_EXPECT_EQ(test, s.timeout_ms, 889 - 40);
+	/* A check that ran late does not push the next ones back. */
+	next(&fsm, EV(TIMER), t0 + 2 * 889 + 900);
+	s = next(&fsm, EV(OK), t0 + 2 * 889 + 900);
+	KUNIT_EXPECT_EQ(test, s.timeout_ms, 4 * 889 - 2 * 889 - 900);
 }
 
 static void drm_test_hdcp1_fsm_backoff_doubles_and_caps(struct kunit *test)
 {
 	static const s32 expect[] = { 100, 200, 400, 800, 1600, 3200, 6400, 6400, 6400 };
-	struct drm_hdcp1_fsm fsm = { .link_up = true };
+	struct drm_hdcp1_fsm fsm;
 	struct drm_hdcp1_step s;
 	int i;
 
+	start(&fsm, false);
 	next(&fsm, EV(ENABLE), 0);
 	for (i = 0; i < ARRAY_SIZE(expect); i++) {
 		s = next(&fsm, EV(FAIL), 0);
@@ -426,22 +519,11 @@ static void drm_test_hdcp1_fsm_backoff_without_link(struct kunit *test)
 {
 	struct drm_hdcp1_fsm fsm;
 
-	make(&fsm, &situations[12]);
+	make(&fsm, &situations[18]);
 	next(&fsm, EV(LINK_DOWN), NOW);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(WAIT_LINK));
 	next(&fsm, EV(LINK_UP), NOW);
 	KUNIT_EXPECT_EQ(test, fsm.state, ST(A1_EXCHANGE));
-}
-
-/* The limits the specifications fix, spelled out. */
-static void drm_test_hdcp1_fsm_spec_limits(struct kunit *test)
-{
-	KUNIT_EXPECT_GE(test, DRM_HDCP1_R0_FLOOR_MS, 100);
-	KUNIT_EXPECT_EQ(test, DRM_HDCP1_READY_TIMEOUT_MS, 5000);
-	KUNIT_EXPECT_GE(test, DRM_HDCP1_V_ATTEMPTS, 3);
-	KUNIT_EXPECT_LE(test, DRM_HDCP1_LINK_CHECK_MS, 2500);
-	KUNIT_EXPECT_GT(test, DRM_HDCP1_R0_DEADLINE_MS, DRM_HDCP1_R0_FLOOR_MS);
-	KUNIT_EXPECT_LE(test, DRM_HDCP1_READY_POLL_MS, DRM_HDCP1_READY_TIMEOUT_MS);
 }
 
 static void drm_test_hdcp1_fsm_names(struct kunit *test)
@@ -453,6 +535,7 @@ static void drm_test_hdcp1_fsm_names(struct kunit *test)
 	for (i = 0; i < DRM_HDCP1_NUM_EVENTS; i++)
 		KUNIT_EXPECT_STRNEQ(test, drm_hdcp1_event_name(i), "?");
 	KUNIT_EXPECT_STREQ(test, drm_hdcp1_state_name(DRM_HDCP1_NUM_STATES), "?");
+	KUNIT_EXPECT_STREQ(test, drm_hdcp1_event_name(DRM_HDCP1_NUM_EVENTS), "?");
 }
 
 static struct kunit_case drm_hdcp1_fsm_tests[] = {
@@ -462,15 +545,16 @@ static struct kunit_case drm_hdcp1_fsm_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_fsm_link_tracked_while_idle),
 	KUNIT_CASE(drm_test_hdcp1_fsm_type1_unsupported),
 	KUNIT_CASE(drm_test_hdcp1_fsm_type1_while_enabled),
-	KUNIT_CASE(drm_test_hdcp1_fsm_1a_06_r0_deadline),
-	KUNIT_CASE(drm_test_hdcp1_fsm_r0_late_within_deadline),
+	KUNIT_CASE(drm_test_hdcp1_fsm_r0_floor_from_aksv),
+	KUNIT_CASE(drm_test_hdcp1_fsm_1a_06_hdmi_r0_fails_at_once),
+	KUNIT_CASE(drm_test_hdcp1_fsm_1a_06_dp_r0_three_reads),
 	KUNIT_CASE(drm_test_hdcp1_fsm_1b_03_ready_timeout),
-	KUNIT_CASE(drm_test_hdcp1_fsm_1b_04_v_attempts),
-	KUNIT_CASE(drm_test_hdcp1_fsm_1a_07_ri_attempts),
-	KUNIT_CASE(drm_test_hdcp1_fsm_ri_recovers_on_reread),
+	KUNIT_CASE(drm_test_hdcp1_fsm_1b_04_v_once_on_hdmi),
+	KUNIT_CASE(drm_test_hdcp1_fsm_1b_04_v_three_times_on_dp),
+	KUNIT_CASE(drm_test_hdcp1_fsm_1a_07_ri_fails_at_once),
+	KUNIT_CASE(drm_test_hdcp1_fsm_link_check_cadence),
 	KUNIT_CASE(drm_test_hdcp1_fsm_backoff_doubles_and_caps),
 	KUNIT_CASE(drm_test_hdcp1_fsm_backoff_without_link),
-	KUNIT_CASE(drm_test_hdcp1_fsm_spec_limits),
 	KUNIT_CASE(drm_test_hdcp1_fsm_names),
 	{}
 };

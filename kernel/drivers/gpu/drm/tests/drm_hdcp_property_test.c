@@ -286,6 +286,54 @@ static void driver_update(struct hdcp_prop_test *t, u64 val)
 		   val, t->events - before);
 }
 
+/* Route the connector to the CRTC and light it up with a @w x @h mode. */
+static void light_up_mode(struct kunit *test, struct hdcp_prop_test *t, bool active,
+			  int w, int h)
+{
+	struct drm_modeset_acquire_ctx ctx;
+	struct drm_connector_state *conn_state;
+	struct drm_crtc_state *crtc_state;
+	struct drm_display_mode *mode;
+	struct drm_atomic_state *state;
+	int ret;
+
+	mode = drm_cvt_mode(&t->drm, w, h, 60, false, false, false);
+	KUNIT_ASSERT_NOT_NULL(test, mode);
+	state = drm_atomic_state_alloc(&t->drm);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	drm_modeset_acquire_init(&ctx, 0);
+	state->acquire_ctx = &ctx;
+retry:
+	conn_state = drm_atomic_get_connector_state(state, &t->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	if (!ret)
+		ret = drm_atomic_set_crtc_for_connector(conn_state, active ? t->crtc : NULL);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, t->crtc);
+	if (!ret)
+		ret = PTR_ERR_OR_ZERO(crtc_state);
+	if (!ret)
+		ret = drm_atomic_set_mode_for_crtc(crtc_state, active ? mode : NULL);
+	if (!ret) {
+		crtc_state->active = active;
+		ret = drm_atomic_commit(state);
+	}
+	if (ret == -EDEADLK) {
+		drm_atomic_state_clear(state);
+		drm_modeset_backoff(&ctx);
+		goto retry;
+	}
+	drm_atomic_state_put(state);
+	drm_modeset_drop_locks(&ctx);
+	drm_modeset_acquire_fini(&ctx);
+	drm_mode_destroy(&t->drm, mode);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+static void light_up(struct kunit *test, struct hdcp_prop_test *t, bool active)
+{
+	light_up_mode(test, t, active, 1024, 768);
+}
+
 static void expect_enum(struct kunit *test, struct drm_property *prop,
 			const char *name, const char * const *names,
 			unsigned int count)
@@ -454,6 +502,7 @@ static void drm_test_hdcp_prop_desired_keeps_enabled(struct kunit *test)
 {
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
+	light_up(test, t, true);
 	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
 	KUNIT_ASSERT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
@@ -468,6 +517,7 @@ static void drm_test_hdcp_prop_undesired_from_enabled(struct kunit *test)
 {
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
+	light_up(test, t, true);
 	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
 	KUNIT_EXPECT_EQ(test, set_atomic(test, t, cp_prop(t), CP_UNDESIRED), 0);
@@ -542,6 +592,7 @@ static void drm_test_hdcp_prop_type_change_drops_enabled(struct kunit *test)
 {
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 
+	light_up(test, t, true);
 	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
 	driver_update(t, CP_ENABLED);
 
@@ -598,6 +649,7 @@ static void drm_test_hdcp_prop_duplicate_destroy_keeps_value(struct kunit *test)
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
 	struct drm_connector_state *copy;
 
+	light_up(test, t, true);
 	KUNIT_ASSERT_EQ(test, set_atomic(test, t, type_prop(t),
 					 DRM_MODE_HDCP_CONTENT_TYPE1), 0);
 	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
@@ -618,49 +670,7 @@ static void drm_test_hdcp_prop_duplicate_destroy_keeps_value(struct kunit *test)
 			DRM_MODE_HDCP_CONTENT_TYPE1);
 }
 
-/* Route the connector to the CRTC and light it up with a 1024x768 mode. */
-static void light_up(struct kunit *test, struct hdcp_prop_test *t, bool active)
-{
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_connector_state *conn_state;
-	struct drm_crtc_state *crtc_state;
-	struct drm_display_mode *mode;
-	struct drm_atomic_state *state;
-	int ret;
-
-	mode = drm_cvt_mode(&t->drm, 1024, 768, 60, false, false, false);
-	KUNIT_ASSERT_NOT_NULL(test, mode);
-	state = drm_atomic_state_alloc(&t->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	conn_state = drm_atomic_get_connector_state(state, &t->connector);
-	ret = PTR_ERR_OR_ZERO(conn_state);
-	if (!ret)
-		ret = drm_atomic_set_crtc_for_connector(conn_state, active ? t->crtc : NULL);
-	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, t->crtc);
-	if (!ret)
-		ret = PTR_ERR_OR_ZERO(crtc_state);
-	if (!ret)
-		ret = drm_atomic_set_mode_for_crtc(crtc_state, active ? mode : NULL);
-	if (!ret) {
-		crtc_state->active = active;
-		ret = drm_atomic_commit(state);
-	}
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
-	drm_mode_destroy(&t->drm, mode);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-}
-
-/* Issue 8.1: a state restored after suspend must not claim Enabled. */
+/* A state restored after suspend does not claim Enabled. */
 static void drm_test_hdcp_prop_restored_state_not_enabled(struct kunit *test)
 {
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
@@ -676,7 +686,7 @@ static void drm_test_hdcp_prop_restored_state_not_enabled(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 }
 
-/* Issue 8.1: a driver-built state that claims Enabled does not get it. */
+/* A driver-built state that claims Enabled does not get it. */
 static void drm_test_hdcp_prop_driver_state_not_enabled(struct kunit *test)
 {
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
@@ -710,6 +720,47 @@ retry:
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 }
 
+/* A commit that switches the output off or changes its mode drops Enabled. */
+static void drm_test_hdcp_prop_disable_drops_enabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	driver_update(t, CP_ENABLED);
+	light_up(test, t, false);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+	/* Desired survives the output being off and back on. */
+	light_up(test, t, true);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, t->events, 1);
+}
+
+static void drm_test_hdcp_prop_mode_change_drops_enabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	driver_update(t, CP_ENABLED);
+	/* The same mode again is no change. */
+	light_up(test, t, true);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
+	light_up_mode(test, t, true, 800, 600);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+}
+
+/* Undesired committed with the output off stays Undesired. */
+static void drm_test_hdcp_prop_undesired_stays_when_disabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_UNDESIRED), 0);
+	light_up(test, t, false);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
+}
+
 static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_exact_names_and_values),
 	KUNIT_CASE(drm_test_hdcp_prop_created_once_per_device),
@@ -734,6 +785,9 @@ static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_duplicate_destroy_keeps_value),
 	KUNIT_CASE(drm_test_hdcp_prop_restored_state_not_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_driver_state_not_enabled),
+	KUNIT_CASE(drm_test_hdcp_prop_disable_drops_enabled),
+	KUNIT_CASE(drm_test_hdcp_prop_mode_change_drops_enabled),
+	KUNIT_CASE(drm_test_hdcp_prop_undesired_stays_when_disabled),
 	{}
 };
 

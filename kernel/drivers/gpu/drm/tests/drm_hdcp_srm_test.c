@@ -10,8 +10,11 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/firmware.h>
+#include <linux/vmalloc.h>
 
 #include <kunit/device.h>
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 
 #include <drm/display/drm_hdcp.h>
@@ -562,6 +565,18 @@ static void bad_hdcp2_length_past_end(struct srm_builder *b)
 	b->buf[6] += 1;
 }
 
+static void bad_hdcp2_trailing_bytes(struct srm_builder *b)
+{
+	srm2_build(b, 1);
+	put8(b, 0);
+}
+
+static void bad_hdcp2_zero_generations(struct srm_builder *b)
+{
+	srm2_build(b, 1);
+	b->buf[4] = 0;
+}
+
 static const struct srm_bad_case srm_bad_cases[] = {
 	{ "wrong SRM ID", bad_wrong_id, "SRM ID" },
 	{ "zero SRM ID", bad_zero_id, "SRM ID" },
@@ -581,6 +596,8 @@ static const struct srm_bad_case srm_bad_cases[] = {
 	{ "HDCP 2 receiver count overflows", bad_hdcp2_count_overflows, "count" },
 	{ "HDCP 2 shorter than its signature", bad_hdcp2_short, "shorter" },
 	{ "HDCP 2 length past the end", bad_hdcp2_length_past_end, "past the end" },
+	{ "HDCP 2 trailing bytes", bad_hdcp2_trailing_bytes, "follow" },
+	{ "HDCP 2 zero generations", bad_hdcp2_zero_generations, "zero generations" },
 };
 
 static void srm_bad_case_desc(const struct srm_bad_case *c, char *desc)
@@ -611,24 +628,91 @@ static void drm_test_hdcp_srm_malformed_rejected(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count_revoked(test, b, ksv, 1), -EINVAL);
 }
 
-/* Without an installed SRM (none exists in the test kernel) nothing is revoked. */
-static void drm_test_hdcp_srm_missing_file_revokes_nothing(struct kunit *test)
+/*
+ * The firmware file the revocation check loads, as the test sets it: none,
+ * or @blob. The machine's own /lib/firmware is never looked at.
+ */
+struct installed_srm {
+	const u8 *blob;
+	size_t len;
+};
+
+static int fake_load_srm(struct drm_device *drm, const struct firmware **fw)
 {
+	struct installed_srm *srm = kunit_get_current_test()->priv;
+	struct firmware *f;
+	void *data;
+
+	if (!srm || !srm->blob)
+		return -ENOENT;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	data = vmalloc(srm->len);
+	if (!f || !data) {
+		kfree(f);
+		vfree(data);
+		return -ENOMEM;
+	}
+	memcpy(data, srm->blob, srm->len);
+	f->data = data;
+	f->size = srm->len;
+	*fw = f;
+	return 0;
+}
+
+static struct drm_device *srm_device(struct kunit *test, const u8 *blob, size_t len)
+{
+	struct installed_srm *srm = kunit_kzalloc(test, sizeof(*srm), GFP_KERNEL);
 	struct drm_device *drm;
 	struct device *dev;
-	u8 ksvs[2 * KSV_LEN];
+
+	KUNIT_ASSERT_NOT_NULL(test, srm);
+	srm->blob = blob;
+	srm->len = len;
+	test->priv = srm;
+	kunit_activate_static_stub(test, drm_hdcp_load_srm, fake_load_srm);
 
 	dev = drm_kunit_helper_alloc_device(test);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
 	drm = __drm_kunit_helper_alloc_drm_device(test, dev, sizeof(*drm), 0,
 						  DRIVER_MODESET);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, drm);
+	return drm;
+}
+
+/* Without an installed SRM nothing is revoked. */
+static void drm_test_hdcp_srm_missing_file_revokes_nothing(struct kunit *test)
+{
+	struct drm_device *drm = srm_device(test, NULL, 0);
+	u8 ksvs[2 * KSV_LEN];
 
 	memcpy(&ksvs[0], b1_wire, KSV_LEN);
 	memcpy(&ksvs[KSV_LEN], b2_wire, KSV_LEN);
 	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, ksvs, 2), 0);
 	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, ksvs, 0), 0);
 	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, NULL, 1), -EINVAL);
+}
+
+/* 1A-08 through the exported check: the installed facsimile SRM revokes B1 and B2. */
+static void drm_test_hdcp_srm_installed_file_revokes(struct kunit *test)
+{
+	struct drm_device *drm = srm_device(test, facsimile_srm, sizeof(facsimile_srm));
+	u8 ksvs[3 * KSV_LEN];
+
+	memcpy(&ksvs[0], b1_wire, KSV_LEN);
+	memcpy(&ksvs[KSV_LEN], a1_wire, KSV_LEN);
+	memcpy(&ksvs[2 * KSV_LEN], b2_wire, KSV_LEN);
+	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, ksvs, 3), 2);
+	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, &ksvs[KSV_LEN], 1), 0);
+}
+
+/* A malformed installed SRM is an error, which drivers treat as nothing revoked. */
+static void drm_test_hdcp_srm_installed_file_malformed(struct kunit *test)
+{
+	struct drm_device *drm = srm_device(test, facsimile_srm, sizeof(facsimile_srm) - 1);
+	u8 ksvs[KSV_LEN];
+
+	memcpy(ksvs, b1_wire, KSV_LEN);
+	KUNIT_EXPECT_EQ(test, drm_hdcp_check_ksvs_revoked(drm, ksvs, 1), -EINVAL);
 }
 
 #define SRM_FUZZ_RUNS	10000
@@ -677,7 +761,7 @@ static size_t srm_mutate(struct rnd_state *rnd, u8 *buf, size_t len, size_t cap,
 }
 
 /*
- * Issue 8.14: ten thousand mutated SRMs from a fixed seed, each in an
+ * Ten thousand mutated SRMs from a fixed seed, each in an
  * allocation of exactly its size so that KASAN sees any stray read; each
  * answer is a count in range or -EINVAL.
  */
@@ -770,6 +854,8 @@ static struct kunit_case drm_hdcp_srm_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_srm_truncated_facsimile),
 	KUNIT_CASE_PARAM(drm_test_hdcp_srm_malformed_rejected, srm_bad_gen_params),
 	KUNIT_CASE(drm_test_hdcp_srm_missing_file_revokes_nothing),
+	KUNIT_CASE(drm_test_hdcp_srm_installed_file_revokes),
+	KUNIT_CASE(drm_test_hdcp_srm_installed_file_malformed),
 	KUNIT_CASE(drm_test_hdcp_srm_fuzz),
 	{}
 };

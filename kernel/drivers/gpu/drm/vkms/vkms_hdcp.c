@@ -51,7 +51,7 @@ struct vkms_hdcp_device {
 };
 
 struct vkms_hdcp {
-	struct drm_hdcp1 engine;
+	struct drm_hdcp1 *engine;
 	struct vkms_device *vkmsdev;
 	struct mutex lock;		/* everything below */
 
@@ -143,9 +143,9 @@ static u64 vkms_hdcp_ksv(u64 n)
 	}
 }
 
-static struct vkms_hdcp *to_vkms_hdcp(struct drm_hdcp1 *engine)
+static struct vkms_hdcp *to_vkms_hdcp(struct drm_connector *connector)
 {
-	return container_of(engine, struct vkms_hdcp, engine);
+	return container_of(connector, struct vkms_output, connector)->hdcp;
 }
 
 static u64 vkms_hdcp_frames(struct vkms_hdcp *hdcp)
@@ -255,10 +255,10 @@ static int vkms_hdcp_reg_read(struct vkms_hdcp *hdcp, unsigned int reg, u8 *out)
 	}
 }
 
-static int vkms_hdcp_read(struct drm_hdcp1 *engine, unsigned int offset,
+static int vkms_hdcp_read(struct drm_connector *connector, unsigned int offset,
 			  void *buf, size_t len)
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	unsigned int fifo = offset == DRM_HDCP_DDC_KSV_FIFO;
 	u8 *out = buf;
 	size_t i;
@@ -285,10 +285,10 @@ static int vkms_hdcp_read(struct drm_hdcp1 *engine, unsigned int offset,
 	return ret;
 }
 
-static int vkms_hdcp_write(struct drm_hdcp1 *engine, unsigned int offset,
+static int vkms_hdcp_write(struct drm_connector *connector, unsigned int offset,
 			   const void *buf, size_t len)
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	int ret = 0;
 
 	mutex_lock(&hdcp->lock);
@@ -317,44 +317,52 @@ static const struct drm_hdcp1_link_ops vkms_hdcp_link_ops = {
 	.write = vkms_hdcp_write,
 };
 
-static int vkms_hdcp_tx_start(struct drm_hdcp1 *engine, u8 an[DRM_HDCP_AN_LEN],
-			      u8 aksv[DRM_HDCP_KSV_LEN])
+/* A fresh An, then An and Aksv to the sink: this transmitter may show its KSV. */
+static int vkms_hdcp_tx_start(struct drm_connector *connector)
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
+	u8 an[DRM_HDCP_AN_LEN], aksv[DRM_HDCP_KSV_LEN];
 
 	mutex_lock(&hdcp->lock);
 	hdcp->an = vkms_hdcp_mix(ktime_get_ns() ^ hdcp->an_counter++);
 	put_unaligned_le64(hdcp->an, an);
 	drm_hdcp1_u64_to_ksv(hdcp->tx.ksv, aksv);
 	mutex_unlock(&hdcp->lock);
-	return 0;
+	return drm_hdcp1_write_an_aksv(hdcp->engine, an, aksv);
 }
 
-static int vkms_hdcp_tx_verify_r0(struct drm_hdcp1 *engine,
-				  const u8 bksv[DRM_HDCP_KSV_LEN], bool repeater,
-				  const u8 r0_prime[DRM_HDCP_RI_LEN])
+static int vkms_hdcp_tx_compute(struct drm_connector *connector,
+				const u8 bksv[DRM_HDCP_KSV_LEN], bool repeater)
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	u64 km = drm_hdcp1_compute_km(hdcp->tx.keys, drm_hdcp1_ksv_to_u64(bksv));
-	int ret;
 
 	mutex_lock(&hdcp->lock);
 	drm_hdcp1_session_start(&hdcp->tx_session, km, repeater, hdcp->an);
-	ret = get_unaligned_le16(r0_prime) == hdcp->tx_session.r0 ? 0 : -EPERM;
 	mutex_unlock(&hdcp->lock);
-	return ret;
+	return 0;
 }
 
 /*
- * Encryption counts frames: hold a vblank reference so that the vblank
- * counter keeps running, as the frame counter of a real transmitter does.
+ * A match starts encryption, which counts frames: hold a vblank reference
+ * so that the vblank counter keeps running, as the frame counter of a real
+ * transmitter does.
  */
-static int vkms_hdcp_tx_enable(struct drm_hdcp1 *engine)
+static int vkms_hdcp_tx_verify_r0(struct drm_connector *connector,
+				  const u8 r0_prime[DRM_HDCP_RI_LEN])
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	struct drm_crtc *crtc = &hdcp->vkmsdev->output.crtc;
+	bool match;
 	int ret;
 
+	mutex_lock(&hdcp->lock);
+	match = get_unaligned_le16(r0_prime) == hdcp->tx_session.r0;
+	mutex_unlock(&hdcp->lock);
+	if (!match)
+		return -EPERM;
+	if (hdcp->encrypting)
+		return 0;
 	ret = drm_crtc_vblank_get(crtc);
 	if (ret)
 		return ret;
@@ -365,9 +373,9 @@ static int vkms_hdcp_tx_enable(struct drm_hdcp1 *engine)
 	return 0;
 }
 
-static void vkms_hdcp_tx_disable(struct drm_hdcp1 *engine)
+static void vkms_hdcp_tx_reset(struct drm_connector *connector)
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	bool was_on;
 
 	mutex_lock(&hdcp->lock);
@@ -378,10 +386,17 @@ static void vkms_hdcp_tx_disable(struct drm_hdcp1 *engine)
 		drm_crtc_vblank_put(&hdcp->vkmsdev->output.crtc);
 }
 
-static int vkms_hdcp_tx_verify_ri(struct drm_hdcp1 *engine,
+static int vkms_hdcp_tx_encryption_status(struct drm_connector *connector)
+{
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
+
+	return hdcp->encrypting ? 0 : -EIO;
+}
+
+static int vkms_hdcp_tx_verify_ri(struct drm_connector *connector,
 				  const u8 ri_prime[DRM_HDCP_RI_LEN])
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	int ret = -EPERM;
 
 	mutex_lock(&hdcp->lock);
@@ -392,10 +407,10 @@ static int vkms_hdcp_tx_verify_ri(struct drm_hdcp1 *engine,
 	return ret;
 }
 
-static int vkms_hdcp_tx_verify_v(struct drm_hdcp1 *engine, const u8 *list,
+static int vkms_hdcp_tx_verify_v(struct drm_connector *connector, const u8 *list,
 				 unsigned int count, u16 bstatus, const u8 v_prime[20])
 {
-	struct vkms_hdcp *hdcp = to_vkms_hdcp(engine);
+	struct vkms_hdcp *hdcp = to_vkms_hdcp(connector);
 	u8 v[DRM_HDCP1_V_LEN], expect[DRM_HDCP1_V_LEN];
 	int ret;
 
@@ -410,11 +425,12 @@ static int vkms_hdcp_tx_verify_v(struct drm_hdcp1 *engine, const u8 *list,
 
 static const struct drm_hdcp1_tx_ops vkms_hdcp_tx_ops = {
 	.start = vkms_hdcp_tx_start,
+	.compute = vkms_hdcp_tx_compute,
 	.verify_r0 = vkms_hdcp_tx_verify_r0,
-	.enable_encryption = vkms_hdcp_tx_enable,
-	.disable_encryption = vkms_hdcp_tx_disable,
 	.verify_ri = vkms_hdcp_tx_verify_ri,
 	.verify_v = vkms_hdcp_tx_verify_v,
+	.encryption_status = vkms_hdcp_tx_encryption_status,
+	.reset = vkms_hdcp_tx_reset,
 };
 
 /* The downstream tree: devices 0 .. n - 1, KSVs 2 .. n + 1 of the sequence. */
@@ -433,6 +449,11 @@ static void vkms_hdcp_set_topology(struct vkms_hdcp *hdcp, bool repeater,
 int vkms_hdcp_init(struct vkms_device *vkmsdev)
 {
 	struct vkms_output *output = &vkmsdev->output;
+	const struct drm_hdcp1_desc desc = {
+		.transport = DRM_HDCP1_HDMI,
+		.tx = &vkms_hdcp_tx_ops,
+		.link = &vkms_hdcp_link_ops,
+	};
 	struct vkms_hdcp *hdcp;
 	int ret;
 
@@ -448,9 +469,10 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	vkms_hdcp_set_topology(hdcp, false, 0, 0);
 
 	ret = drm_connector_attach_content_protection_property(&output->connector, true);
-	if (!ret)
-		ret = drm_hdcp1_init(&hdcp->engine, &output->connector, DRM_HDCP1_HDMI,
-				     &vkms_hdcp_link_ops, &vkms_hdcp_tx_ops);
+	if (!ret) {
+		hdcp->engine = drm_hdcp1_init(&output->connector, &desc);
+		ret = PTR_ERR_OR_ZERO(hdcp->engine);
+	}
 	if (ret) {
 		mutex_destroy(&hdcp->lock);
 		kfree(hdcp);
@@ -464,7 +486,7 @@ void vkms_hdcp_fini(struct vkms_hdcp *hdcp)
 {
 	if (!hdcp)
 		return;
-	drm_hdcp1_fini(&hdcp->engine);
+	drm_hdcp1_fini(hdcp->engine);
 	mutex_destroy(&hdcp->lock);
 	kfree(hdcp);
 }
@@ -481,31 +503,32 @@ bool vkms_hdcp_sink_connected(struct vkms_hdcp *hdcp)
 	return connected;
 }
 
-/* From the commit tail: tell the engine what the commit did. */
-void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *state)
+/*
+ * From the commit tail, before the CRTC is disabled: a transmitter stops
+ * encrypting before its link goes down.
+ */
+void vkms_hdcp_commit_disables(struct vkms_device *vkmsdev, struct drm_atomic_state *state)
 {
 	struct vkms_hdcp *hdcp = vkmsdev->output.hdcp;
-	struct drm_connector *connector = &vkmsdev->output.connector;
-	struct drm_connector_state *conn_state;
-	struct drm_crtc_state *crtc_state = NULL;
+	struct drm_crtc_state *old_crtc_state, *new_crtc_state;
+	struct drm_crtc *crtc = &vkmsdev->output.crtc;
 
 	if (!hdcp)
 		return;
-	conn_state = drm_atomic_get_new_connector_state(state, connector);
-	if (!conn_state)
-		conn_state = connector->state;
-	if (conn_state->crtc) {
-		crtc_state = drm_atomic_get_new_crtc_state(state, conn_state->crtc);
-		if (!crtc_state)
-			crtc_state = conn_state->crtc->state;
-	}
+	old_crtc_state = drm_atomic_get_old_crtc_state(state, crtc);
+	new_crtc_state = drm_atomic_get_new_crtc_state(state, crtc);
+	if (old_crtc_state && old_crtc_state->active &&
+	    drm_atomic_crtc_needs_modeset(new_crtc_state))
+		drm_hdcp1_link_stop(hdcp->engine);
+}
 
-	/* A modeset restarts the link, as it would on a real transmitter. */
-	if (!crtc_state || !crtc_state->active || drm_atomic_crtc_needs_modeset(crtc_state))
-		drm_hdcp1_link_down(&hdcp->engine);
-	if (crtc_state && crtc_state->active && vkms_hdcp_sink_connected(hdcp))
-		drm_hdcp1_link_up(&hdcp->engine);
-	drm_hdcp1_atomic_commit(&hdcp->engine, conn_state);
+/* From the commit tail, once the CRTC is on: tell the engine what the commit did. */
+void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *state)
+{
+	struct vkms_hdcp *hdcp = vkmsdev->output.hdcp;
+
+	if (hdcp)
+		drm_hdcp1_atomic_commit(hdcp->engine, state);
 }
 
 static const char * const vkms_hdcp_knob_names[] = {
@@ -625,17 +648,8 @@ static void vkms_hdcp_hotplug(struct vkms_hdcp *hdcp, bool connected)
 {
 	struct drm_connector *connector = &hdcp->vkmsdev->output.connector;
 	struct drm_device *dev = connector->dev;
-	struct drm_crtc *crtc = &hdcp->vkmsdev->output.crtc;
 
-	if (connected) {
-		drm_modeset_lock(&dev->mode_config.connection_mutex, NULL);
-		if (connector->state && connector->state->crtc && crtc->state &&
-		    crtc->state->active)
-			drm_hdcp1_link_up(&hdcp->engine);
-		drm_modeset_unlock(&dev->mode_config.connection_mutex);
-	} else {
-		drm_hdcp1_link_down(&hdcp->engine);
-	}
+	drm_hdcp1_hotplug(hdcp->engine, connected);
 	mutex_lock(&dev->mode_config.mutex);
 	connector->status = connected ? connector_status_connected :
 					connector_status_disconnected;
@@ -703,9 +717,17 @@ EXPORT_SYMBOL_IF_KUNIT(vkms_hdcp_knob_store);
 #if IS_ENABLED(CONFIG_KUNIT)
 struct drm_hdcp1 *vkms_hdcp_engine(struct vkms_hdcp *hdcp)
 {
-	return &hdcp->engine;
+	return hdcp->engine;
 }
 EXPORT_SYMBOL_IF_KUNIT(vkms_hdcp_engine);
+
+/* The sink's registers as the engine reads them. */
+int vkms_hdcp_sink_read(struct vkms_hdcp *hdcp, unsigned int offset, void *buf,
+			size_t len)
+{
+	return vkms_hdcp_read(&hdcp->vkmsdev->output.connector, offset, buf, len);
+}
+EXPORT_SYMBOL_IF_KUNIT(vkms_hdcp_sink_read);
 #endif
 
 struct vkms_hdcp_knob_file {

@@ -19,6 +19,7 @@ struct vkms_hdcp;
 
 int vkms_hdcp_init(struct vkms_device *vkmsdev);
 void vkms_hdcp_fini(struct vkms_hdcp *hdcp);
+void vkms_hdcp_commit_disables(struct vkms_device *vkmsdev, struct drm_atomic_state *state);
 void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *state);
 bool vkms_hdcp_sink_connected(struct vkms_hdcp *hdcp);
 void vkms_hdcp_debugfs_init(struct vkms_hdcp *hdcp, struct dentry *root);
@@ -47,6 +48,8 @@ int vkms_hdcp_knob_store(struct vkms_hdcp *hdcp, enum vkms_hdcp_knob knob,
 			 const char *buf, size_t len);
 const char *vkms_hdcp_knob_name(enum vkms_hdcp_knob knob);
 struct drm_hdcp1 *vkms_hdcp_engine(struct vkms_hdcp *hdcp);
+int vkms_hdcp_sink_read(struct vkms_hdcp *hdcp, unsigned int offset, void *buf,
+			size_t len);
 #endif
 
 #endif /* _VKMS_HDCP_H_ */

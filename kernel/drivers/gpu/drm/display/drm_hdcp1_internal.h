@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The HDCP 1.4 engine's private state, shared by drm_hdcp1.c and its KUnit
+ * tests only. Drivers see struct drm_hdcp1 as an opaque type.
+ */
+
+#ifndef __DRM_HDCP1_INTERNAL_H__
+#define __DRM_HDCP1_INTERNAL_H__
+
+#include <linux/kconfig.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
+#include <drm/display/drm_hdcp1.h>
+
+#include "drm_hdcp1_fsm.h"
+
+struct drm_device;
+
+/*
+ * Locking, outermost first:
+ *
+ *   @proto_lock  the protocol: fsm, timer, authentication data. Held by the
+ *                worker for a whole run; only the worker takes it.
+ *   connection_mutex (&drm_mode_config.connection_mutex) is taken by the
+ *                worker under @proto_lock to update the property; drivers
+ *                call drm_hdcp1_link_stop() and drm_hdcp1_fini() with it
+ *                held (blocking commits, connector destruction).
+ *   @hw_lock     the transmitter and receiver I/O. Never held while waiting
+ *                for a modeset lock, so stopping the hardware never waits
+ *                for anything but the I/O in flight.
+ *   @req_lock    spinlock: what drivers post. Innermost; never held across
+ *                I/O.
+ */
+struct drm_hdcp1 {
+	struct drm_device *dev;
+	struct drm_connector *connector;
+	enum drm_hdcp1_transport transport;
+	const struct drm_hdcp1_tx_ops *tx;
+	const struct drm_hdcp1_link_ops *link;
+	struct i2c_adapter *ddc;
+	struct drm_dp_aux *aux;
+	struct delayed_work work;
+
+	struct mutex proto_lock;
+	struct drm_hdcp1_fsm fsm;
+	bool timer_armed;
+	u64 deadline_ms;
+	u32 seen_link_gen;
+	u32 synced_seq;
+	bool shown_enabled;		/* what the last property sync wrote */
+	u8 bksv[DRM_HDCP_KSV_LEN];
+	u8 *ksv_list;			/* up to 127 KSVs, read once per attempt */
+	unsigned int ksv_count;
+	u16 bstatus;
+	unsigned int runs;
+
+	struct mutex hw_lock;
+	bool tx_armed;			/* @tx started and not reset since */
+
+	spinlock_t req_lock;
+	bool dead;
+	bool want;
+	bool type1;
+	bool driven;			/* the last commit left the link on */
+	bool sink_present;
+	bool cp_irq;
+	bool encrypting;		/* for drm_hdcp1_is_encrypting() */
+	u32 link_gen;			/* bumped whenever the link restarts */
+	u32 resync_seq;			/* bumped when the property may disagree with the link */
+	u32 check_period_ms;
+};
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Test hooks: the clock and the work queueing, redirectable by KUnit. */
+u64 drm_hdcp1_now_ms(void);
+void drm_hdcp1_queue(struct drm_hdcp1 *hdcp, unsigned long delay_ms);
+/* One run of the worker, from the test thread. */
+void drm_hdcp1_run(struct drm_hdcp1 *hdcp);
+#endif
+
+#endif /* __DRM_HDCP1_INTERNAL_H__ */
