@@ -22,7 +22,18 @@ import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECT_MAJOR_MINOR = (6, 12)
-AUTHOR = os.environ.get("SERIES_AUTHOR", "DRM Content Protection <drm-hdcp@localhost>")
+
+
+def sender_identity():
+    """The developer's own git identity: the series is theirs to send."""
+    res = subprocess.run(["git", "-C", TOP, "var", "GIT_AUTHOR_IDENT"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         universal_newlines=True)
+    m = re.match(r"(.*<[^>]*>)", res.stdout.strip())
+    return m.group(1) if m else "unknown <unknown>"
+
+
+AUTHOR = os.environ.get("SERIES_AUTHOR") or sender_identity()
 DATE = "2026-12-01T00:00:00+0000"
 
 

@@ -29,7 +29,8 @@ step() {	# <name> <command...>: counts its PASS/FAIL lines
 step abi-check python3 "$top/tools/abi-check.py"
 step upstream-overlap python3 "$top/tools/upstream-overlap.py"
 step kernel-doc bash "$top/tools/kerneldoc-check.sh"
-step patches bash "$top/tools/export-series.sh"
+step patches env EXPORT_FOR_CHECK=1 bash "$top/tools/export-series.sh"
+step linkage bash "$top/tools/linkage-check.sh"
 step compile-users bash "$top/tools/compile-users.sh"
 step build-nokunit bash "$top/tools/build-nokunit.sh"
 

@@ -44,7 +44,7 @@ struct drm_hdcp1 {
 	struct drm_dp_aux *aux;
 	struct delayed_work work;
 
-	struct mutex proto_lock;
+	struct mutex proto_lock;	/* the protocol: below, up to hw_lock */
 	struct drm_hdcp1_fsm fsm;
 	bool timer_armed;
 	u64 deadline_ms;
@@ -57,10 +57,10 @@ struct drm_hdcp1 {
 	u16 bstatus;
 	unsigned int runs;
 
-	struct mutex hw_lock;
+	struct mutex hw_lock;		/* transmitter and receiver I/O */
 	bool tx_armed;			/* @tx started and not reset since */
 
-	spinlock_t req_lock;
+	spinlock_t req_lock;		/* what drivers post: below */
 	bool dead;
 	bool want;
 	bool type1;

@@ -1634,13 +1634,24 @@ static void drm_test_hdcp1_null_engine_is_harmless(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(NULL));
 }
 
-/* Wait for @cond on the real workqueue; the engine wakes nobody, so poll. */
-#define wait_real(cond, ms) ({						\
-	ktime_t __end = ktime_add_ms(ktime_get(), ms);			\
-	while (!(cond) && ktime_before(ktime_get(), __end))		\
-		usleep_range(2000, 3000);				\
-	(cond);								\
-})
+/* Wait on the real workqueue for the property or the state; polls, as userspace would. */
+static bool wait_cp(struct engine_test *t, u64 val, unsigned int ms)
+{
+	ktime_t end = ktime_add_ms(ktime_get(), ms);
+
+	while (cp(t) != val && ktime_before(ktime_get(), end))
+		usleep_range(2000, 3000);
+	return cp(t) == val;
+}
+
+static bool wait_state(struct engine_test *t, enum drm_hdcp1_state want, unsigned int ms)
+{
+	ktime_t end = ktime_add_ms(ktime_get(), ms);
+
+	while (state(t) != want && ktime_before(ktime_get(), end))
+		usleep_range(2000, 3000);
+	return state(t) == want;
+}
 
 /* The real delayed work: the commit returns at once, Enabled follows. */
 static void drm_test_hdcp1_workqueue_enables(struct kunit *test)
@@ -1649,7 +1660,7 @@ static void drm_test_hdcp1_workqueue_enables(struct kunit *test)
 	ktime_t start = ktime_get();
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(cp(t) == CP_ENABLED, 2000));
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
 	kunit_info(test, "Desired to Enabled in %lld ms (floor %d ms)\n",
 		   ktime_ms_delta(ktime_get(), start), DRM_HDCP1_R0_FLOOR_MS);
 	/* The spec's floor holds on the real clock too. */
@@ -1665,9 +1676,9 @@ static void drm_test_hdcp1_workqueue_undesired_during_auth(struct kunit *test)
 	struct engine_test *t = setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(state(t) == DRM_HDCP1_A2_R0, 1000));
+	KUNIT_ASSERT_TRUE(test, wait_state(t, DRM_HDCP1_A2_R0, 1000));
 	commit(test, t, true, CP_UNDESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(state(t) == DRM_HDCP1_IDLE, 1000));
+	KUNIT_ASSERT_TRUE(test, wait_state(t, DRM_HDCP1_IDLE, 1000));
 	KUNIT_EXPECT_EQ(test, cp(t), CP_UNDESIRED);
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
 	KUNIT_EXPECT_FALSE(test, t->tx.armed);
@@ -1695,7 +1706,7 @@ static void drm_test_hdcp1_teardown_while_encrypted(struct kunit *test)
 	struct engine_test *t = setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(cp(t) == CP_ENABLED, 2000));
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
 	drm_hdcp1_fini(t->hdcp);
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
@@ -1709,7 +1720,7 @@ static void drm_test_hdcp1_lockdep_query_in_atomic_check(struct kunit *test)
 
 	t->query_in_check = true;
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(cp(t) == CP_ENABLED, 2000));
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	drm_modeset_lock_all(&t->drm);
 	KUNIT_EXPECT_TRUE(test, drm_hdcp1_is_encrypting(t->hdcp));
@@ -1723,7 +1734,7 @@ static void drm_test_hdcp1_lockdep_fini_under_connection_mutex(struct kunit *tes
 	struct engine_test *t = setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(cp(t) == CP_ENABLED, 2000));
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
 	drm_modeset_lock_all(&t->drm);
 	drm_hdcp1_fini(t->hdcp);
 	drm_hdcp1_fini(t->hdcp);
@@ -1774,7 +1785,7 @@ static void drm_test_hdcp1_link_stop_waits_for_io(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->tx.resets, 1);
 	KUNIT_EXPECT_FALSE(test, t->tx.armed);
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
-	KUNIT_ASSERT_TRUE(test, wait_real(state(t) == DRM_HDCP1_WAIT_LINK, 1000));
+	KUNIT_ASSERT_TRUE(test, wait_state(t, DRM_HDCP1_WAIT_LINK, 1000));
 	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
 	drm_hdcp1_fini(t->hdcp);
 }
@@ -1807,10 +1818,10 @@ static s64 engine_auth_ms(struct kunit *test, struct engine_test *t)
 	s64 ms;
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(cp(t) == CP_ENABLED, 2000));
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
 	ms = ktime_ms_delta(ktime_get(), start);
 	commit(test, t, true, CP_UNDESIRED, TYPE0);
-	KUNIT_ASSERT_TRUE(test, wait_real(state(t) == DRM_HDCP1_IDLE, 1000));
+	KUNIT_ASSERT_TRUE(test, wait_state(t, DRM_HDCP1_IDLE, 1000));
 	return ms;
 }
 
