@@ -44,6 +44,9 @@ fi
 passed=$((passed + kp))
 failed=$((failed + kf))
 
+# Needs the configurations that kunit and compile-users leave behind.
+step series-build bash "$top/tools/series-build-check.sh"
+
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
