@@ -31,7 +31,7 @@ for sym in CONFIG_DRM_DISPLAY_HDCP1_HELPER CONFIG_DRM_DISPLAY_HDCP1_CIPHER CONFI
 done
 if log=$("${mk[@]}" drivers/gpu/drm/display/ 2>&1); then
 	obj=$out/drivers/gpu/drm/display/drm_display_helper.o
-	defined=$(nm --defined-only "$obj" 2>/dev/null | awk '{print $3}')
+	defined=$(nm --defined-only -g "$obj" 2>/dev/null | awk '{print $3}')
 	syms=$(grep -E '^drm_hdcp1_' <<<"$defined" | head -n 5)
 	[ -f "$obj" ] || { echo "    $obj not built"; ok=0; }
 	[ -z "$syms" ] || { echo "    drm_display_helper defines:"; sed 's/^/      /' <<<"$syms"; ok=0; }
