@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: MIT
+/*
+ * HDCP 1.4 on Intel display hardware, register by register.
+ *
+ * Per connector there is one HDCP unit: the CPU transcoder's TRANS_HDCP_*
+ * registers from display 12 on, the DDI port's PORT_HDCP_* before. The key
+ * store (HDCP_KEY_*), HDCP_REP_CTL and the SHA-1 engine behind it are one
+ * per device: every access to them happens under the shared lock, and
+ * HDCP_REP_CTL, which holds one REPEATER bit per unit, is only ever changed
+ * by read-modify-write.
+ *
+ * The SHA-1 engine computes V for a repeater. Software streams the message
+ * KSV list || Bstatus (Binfo on DisplayPort) || M0 into HDCP_SHA_TEXT one
+ * big-endian word at a time, with the SHA-1 padding; M0 never leaves the
+ * hardware, so the text mode in HDCP_REP_CTL tells the engine how many bytes
+ * of each word are text and how many it should take from M0 of the unit
+ * picked by the M0 select field. See hdcp1_sha_message().
+ */
+
+#include <linux/bitops.h>
+#include <linux/errno.h>
+#include <linux/lockdep.h>
+#include <linux/random.h>
+#include <linux/unaligned.h>
+
+#include <crypto/sha1.h>
+
+#include "intel_hdcp1_hw.h"
+#include "intel_hdcp_regs.h"
+
+#define HDCP1_KEY_LOAD_TRIES	5
+
+/* Timeouts, in microseconds. */
+#define HDCP1_KEY_LOAD_US	1000
+#define HDCP1_AN_US		1000
+#define HDCP1_R0_US		1000
+#define HDCP1_RI_MATCH_US	1000
+#define HDCP1_SHA1_US		1000
+#define HDCP1_ENC_CHANGE_US	50000
+
+#define HDCP1_MAX_DEVICES	127
+
+/* Fields of HDCP_REP_CTL beside the per-unit REPEATER bits. */
+#define HDCP1_REP_M0_SELECT	GENMASK(22, 20)
+#define HDCP1_REP_SHA1_STATUS	GENMASK(19, 16)
+#define HDCP1_REP_SHA1_MODE	GENMASK(3, 1)
+
+struct hdcp1_rep_bits {
+	u32 present;
+	u32 m0_select;
+};
+
+static const struct hdcp1_rep_bits hdcp1_trans_rep[] = {
+	[TRANSCODER_A] = { HDCP_TRANSA_REP_PRESENT, HDCP_TRANSA_SHA1_M0 },
+	[TRANSCODER_B] = { HDCP_TRANSB_REP_PRESENT, HDCP_TRANSB_SHA1_M0 },
+	[TRANSCODER_C] = { HDCP_TRANSC_REP_PRESENT, HDCP_TRANSC_SHA1_M0 },
+	[TRANSCODER_D] = { HDCP_TRANSD_REP_PRESENT, HDCP_TRANSD_SHA1_M0 },
+};
+
+static const struct hdcp1_rep_bits hdcp1_port_rep[] = {
+	[PORT_A] = { HDCP_DDIA_REP_PRESENT, HDCP_DDIA_SHA1_M0 },
+	[PORT_B] = { HDCP_DDIB_REP_PRESENT, HDCP_DDIB_SHA1_M0 },
+	[PORT_C] = { HDCP_DDIC_REP_PRESENT, HDCP_DDIC_SHA1_M0 },
+	[PORT_D] = { HDCP_DDID_REP_PRESENT, HDCP_DDID_SHA1_M0 },
+	[PORT_E] = { HDCP_DDIE_REP_PRESENT, HDCP_DDIE_SHA1_M0 },
+};
+
+/* Text modes by the number of text bytes in a word; the rest is M0. */
+static const u32 hdcp1_text_mode[] = {
+	HDCP_SHA1_TEXT_0,
+	HDCP_SHA1_TEXT_8,
+	HDCP_SHA1_TEXT_16,
+	HDCP_SHA1_TEXT_24,
+	HDCP_SHA1_TEXT_32,
+};
+
+static u32 hdcp1_read(struct intel_hdcp1_hw *hw, i915_reg_t reg)
+{
+	return hw->ops->read(hw->ctx, reg);
+}
+
+static void hdcp1_write(struct intel_hdcp1_hw *hw, i915_reg_t reg, u32 val)
+{
+	hw->ops->write(hw->ctx, reg, val);
+}
+
+static int hdcp1_wait(struct intel_hdcp1_hw *hw, i915_reg_t reg, u32 mask,
+		      u32 value, unsigned int timeout_us)
+{
+	return hw->ops->wait(hw->ctx, reg, mask, value, timeout_us);
+}
+
+/*
+ * Change HDCP_REP_CTL without disturbing the other units' bits. The SHA-1
+ * mode field is a command to the engine, so it is written as @set says and
+ * never copied back from a read; the status bits are read-only.
+ */
+static void hdcp1_rep_ctl_rmw(struct intel_hdcp1_hw *hw, u32 clear, u32 set)
+{
+	u32 val;
+
+	lockdep_assert_held(&hw->shared->lock);
+
+	val = hdcp1_read(hw, HDCP_REP_CTL);
+	val &= ~(clear | HDCP1_REP_SHA1_MODE | HDCP1_REP_SHA1_STATUS);
+	hdcp1_write(hw, HDCP_REP_CTL, val | set);
+}
+
+/**
+ * intel_hdcp1_hw_shared_init - set up the device-wide part
+ * @shared: one per display device
+ * @keys_via_pcode: the keys are loaded through the pcode mailbox (display 9
+ *	except Broxton) rather than HDCP_KEY_CONF
+ */
+void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
+				bool keys_via_pcode)
+{
+	mutex_init(&shared->lock);
+	shared->keys_via_pcode = keys_via_pcode;
+}
+
+/**
+ * intel_hdcp1_hw_shared_fini - tear down the device-wide part
+ * @shared: set up by intel_hdcp1_hw_shared_init(), no connector using it
+ */
+void intel_hdcp1_hw_shared_fini(struct intel_hdcp1_hw_shared *shared)
+{
+	mutex_destroy(&shared->lock);
+}
+
+/**
+ * intel_hdcp1_hw_init - bind a connector to its HDCP unit
+ * @hw: the connector's transmitter state
+ * @shared: the device-wide part, which must outlive @hw
+ * @desc: which unit, in which register layout, for which transport
+ * @ops: register access and the transport operations
+ * @ctx: passed to every operation
+ *
+ * Touches no hardware.
+ *
+ * Returns:
+ * 0, or -EINVAL for a unit the hardware has no HDCP for or missing ops.
+ */
+int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
+			struct intel_hdcp1_hw_shared *shared,
+			const struct intel_hdcp1_hw_desc *desc,
+			const struct intel_hdcp1_hw_ops *ops, void *ctx)
+{
+	const struct hdcp1_rep_bits *rep;
+
+	if (!ops->read || !ops->write || !ops->wait || !ops->send_an_aksv ||
+	    (desc->hdmi && !ops->toggle_signalling) ||
+	    (shared->keys_via_pcode && !ops->load_keys_pcode))
+		return -EINVAL;
+
+	switch (desc->layout) {
+	case INTEL_HDCP1_HW_PER_TRANSCODER:
+		if ((unsigned int)desc->transcoder >= ARRAY_SIZE(hdcp1_trans_rep))
+			return -EINVAL;
+		rep = &hdcp1_trans_rep[desc->transcoder];
+		hw->conf = TRANS_HDCP_CONF(desc->transcoder);
+		hw->aninit = TRANS_HDCP_ANINIT(desc->transcoder);
+		hw->anlo = TRANS_HDCP_ANLO(desc->transcoder);
+		hw->anhi = TRANS_HDCP_ANHI(desc->transcoder);
+		hw->bksvlo = TRANS_HDCP_BKSVLO(desc->transcoder);
+		hw->bksvhi = TRANS_HDCP_BKSVHI(desc->transcoder);
+		hw->rprime = TRANS_HDCP_RPRIME(desc->transcoder);
+		hw->status = TRANS_HDCP_STATUS(desc->transcoder);
+		break;
+	case INTEL_HDCP1_HW_PER_PORT:
+		if ((unsigned int)desc->port >= ARRAY_SIZE(hdcp1_port_rep))
+			return -EINVAL;
+		rep = &hdcp1_port_rep[desc->port];
+		hw->conf = PORT_HDCP_CONF(desc->port);
+		hw->aninit = PORT_HDCP_ANINIT(desc->port);
+		hw->anlo = PORT_HDCP_ANLO(desc->port);
+		hw->anhi = PORT_HDCP_ANHI(desc->port);
+		hw->bksvlo = PORT_HDCP_BKSVLO(desc->port);
+		hw->bksvhi = PORT_HDCP_BKSVHI(desc->port);
+		hw->rprime = PORT_HDCP_RPRIME(desc->port);
+		hw->status = PORT_HDCP_STATUS(desc->port);
+		break;
+	default:
+		return -EINVAL;
+	}
+
+	hw->shared = shared;
+	hw->ops = ops;
+	hw->ctx = ctx;
+	hw->rep_present = rep->present;
+	hw->m0_select = rep->m0_select;
+	hw->hdmi = desc->hdmi;
+	return 0;
+}
+
+static bool hdcp1_keys_loaded(u32 key_status)
+{
+	u32 ok = HDCP_KEY_LOAD_DONE | HDCP_KEY_LOAD_STATUS;
+
+	return (key_status & ok) == ok;
+}
+
+static int hdcp1_load_keys_once(struct intel_hdcp1_hw *hw)
+{
+	int ret;
+
+	if (hdcp1_keys_loaded(hdcp1_read(hw, HDCP_KEY_STATUS)))
+		return 0;
+
+	if (hw->shared->keys_via_pcode) {
+		ret = hw->ops->load_keys_pcode(hw->ctx);
+		if (ret)
+			return ret;
+	} else {
+		hdcp1_write(hw, HDCP_KEY_CONF, HDCP_KEY_LOAD_TRIGGER);
+	}
+
+	ret = hdcp1_wait(hw, HDCP_KEY_STATUS, HDCP_KEY_LOAD_DONE,
+			 HDCP_KEY_LOAD_DONE, HDCP1_KEY_LOAD_US);
+	if (ret)
+		return ret;
+	/* Done without the status bit: the fuses gave no usable keys. */
+	if (!(hdcp1_read(hw, HDCP_KEY_STATUS) & HDCP_KEY_LOAD_STATUS))
+		return -ENXIO;
+
+	/* Aksv goes out from another part of the display; hand it over. */
+	hdcp1_write(hw, HDCP_KEY_CONF, HDCP_AKSV_SEND_TRIGGER);
+	return 0;
+}
+
+static void hdcp1_clear_keys(struct intel_hdcp1_hw *hw)
+{
+	hdcp1_write(hw, HDCP_KEY_CONF, HDCP_CLEAR_KEYS_TRIGGER);
+	/* The status bits are cleared by writing ones. */
+	hdcp1_write(hw, HDCP_KEY_STATUS,
+		    HDCP_KEY_LOAD_DONE | HDCP_KEY_LOAD_STATUS |
+		    HDCP_FUSE_IN_PROGRESS | HDCP_FUSE_ERROR | HDCP_FUSE_DONE);
+}
+
+static int hdcp1_load_keys(struct intel_hdcp1_hw *hw)
+{
+	int i, ret;
+
+	mutex_lock(&hw->shared->lock);
+	for (i = 0; i < HDCP1_KEY_LOAD_TRIES; i++) {
+		ret = hdcp1_load_keys_once(hw);
+		if (!ret)
+			break;
+		hdcp1_clear_keys(hw);
+	}
+	mutex_unlock(&hw->shared->lock);
+	return ret;
+}
+
+/**
+ * intel_hdcp1_hw_start - first step of an authentication
+ * @hw: the connector's transmitter
+ * @an: filled with the An sent to the receiver, least significant byte first
+ *
+ * Loads the keys if the device has none loaded (retrying a few times,
+ * clearing the key store in between), has the unit latch a fresh An and
+ * sends An, then Aksv, to the receiver.
+ *
+ * Returns:
+ * 0, -ENXIO if the keys cannot be loaded, or the error of a register wait
+ * or of the transport.
+ */
+int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN])
+{
+	int ret;
+
+	ret = hdcp1_load_keys(hw);
+	if (ret)
+		return ret;
+
+	/* Seed the generator, then latch An. */
+	hdcp1_write(hw, hw->aninit, get_random_u32());
+	hdcp1_write(hw, hw->aninit, get_random_u32());
+	hdcp1_write(hw, hw->conf, HDCP_CONF_CAPTURE_AN);
+	ret = hdcp1_wait(hw, hw->status, HDCP_STATUS_AN_READY,
+			 HDCP_STATUS_AN_READY, HDCP1_AN_US);
+	if (ret)
+		return ret;
+
+	put_unaligned_le32(hdcp1_read(hw, hw->anlo), an);
+	put_unaligned_le32(hdcp1_read(hw, hw->anhi), an + 4);
+
+	return hw->ops->send_an_aksv(hw->ctx, an);
+}
+
+/**
+ * intel_hdcp1_hw_compute - let the hardware compute Km, Ks, M0 and R0
+ * @hw: the connector's transmitter, after intel_hdcp1_hw_start()
+ * @bksv: the receiver's KSV, least significant byte first
+ * @repeater: the receiver's REPEATER bit, which enters the computation
+ *
+ * Also turns HDCP signalling on for HDMI.
+ *
+ * Returns:
+ * 0 once R0 is ready, or the error of a register wait or of signalling.
+ */
+int intel_hdcp1_hw_compute(struct intel_hdcp1_hw *hw,
+			   const u8 bksv[DRM_HDCP_KSV_LEN], bool repeater)
+{
+	int ret;
+
+	hdcp1_write(hw, hw->bksvlo, get_unaligned_le32(bksv));
+	hdcp1_write(hw, hw->bksvhi, bksv[4]);
+
+	mutex_lock(&hw->shared->lock);
+	hdcp1_rep_ctl_rmw(hw, hw->rep_present, repeater ? hw->rep_present : 0);
+	mutex_unlock(&hw->shared->lock);
+
+	if (hw->hdmi) {
+		ret = hw->ops->toggle_signalling(hw->ctx, true);
+		if (ret)
+			return ret;
+	}
+
+	hdcp1_write(hw, hw->conf, HDCP_CONF_AUTH_AND_ENC);
+	return hdcp1_wait(hw, hw->status, HDCP_STATUS_R0_READY,
+			  HDCP_STATUS_R0_READY, HDCP1_R0_US);
+}
+
+/**
+ * intel_hdcp1_hw_verify_r0 - compare R0' and start encrypting
+ * @hw: the connector's transmitter, after intel_hdcp1_hw_compute()
+ * @r0_prime: R0' as read from the receiver, least significant byte first
+ *
+ * The hardware compares R0' with its R0 and starts encrypting on a match.
+ * After a mismatch it may be called again with a value read anew.
+ *
+ * Returns:
+ * 0 once encrypting, -EPERM if R0' does not match, -ETIMEDOUT if the
+ * hardware does not report encryption.
+ */
+int intel_hdcp1_hw_verify_r0(struct intel_hdcp1_hw *hw,
+			     const u8 r0_prime[DRM_HDCP_RI_LEN])
+{
+	int ret;
+
+	hdcp1_write(hw, hw->rprime, get_unaligned_le16(r0_prime));
+	ret = hdcp1_wait(hw, hw->status, HDCP_STATUS_RI_MATCH,
+			 HDCP_STATUS_RI_MATCH, HDCP1_RI_MATCH_US);
+	if (ret == -ETIMEDOUT)
+		return -EPERM;
+	if (ret)
+		return ret;
+
+	return hdcp1_wait(hw, hw->status, HDCP_STATUS_ENC, HDCP_STATUS_ENC,
+			  HDCP1_ENC_CHANGE_US);
+}
+
+/**
+ * intel_hdcp1_hw_verify_ri - link integrity check against Ri'
+ * @hw: the connector's transmitter, encrypting
+ * @ri_prime: Ri' as read from the receiver, least significant byte first
+ *
+ * Returns:
+ * 0 if Ri' matches the hardware's current Ri, -EPERM if not, -ENXIO if the
+ * hardware is no longer encrypting.
+ */
+int intel_hdcp1_hw_verify_ri(struct intel_hdcp1_hw *hw,
+			     const u8 ri_prime[DRM_HDCP_RI_LEN])
+{
+	u32 ok = HDCP_STATUS_RI_MATCH | HDCP_STATUS_ENC;
+	int ret;
+
+	hdcp1_write(hw, hw->rprime, get_unaligned_le16(ri_prime));
+	ret = hdcp1_wait(hw, hw->status, ok, ok, HDCP1_RI_MATCH_US);
+	if (ret != -ETIMEDOUT)
+		return ret;
+
+	/* A wrong Ri' and a link that stopped encrypting call for different reports. */
+	return hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC ? -EPERM : -ENXIO;
+}
+
+struct hdcp1_sha {
+	struct intel_hdcp1_hw *hw;
+	u32 mode;		/* text mode last given to the engine */
+	unsigned int len;	/* bytes fed to the engine */
+	int err;		/* first failure; later words are skipped */
+};
+
+static void hdcp1_sha_word(struct hdcp1_sha *sha, u32 mode, u32 word)
+{
+	struct intel_hdcp1_hw *hw = sha->hw;
+
+	if (sha->err)
+		return;
+
+	/* The programming notes ask for the mode again at each 64-byte block. */
+	if (mode != sha->mode || !(sha->len % SHA1_BLOCK_SIZE)) {
+		hdcp1_rep_ctl_rmw(hw, HDCP1_REP_M0_SELECT, hw->m0_select | mode);
+		sha->mode = mode;
+	}
+	hdcp1_write(hw, HDCP_SHA_TEXT, word);
+	sha->len += sizeof(word);
+	sha->err = hdcp1_wait(hw, HDCP_REP_CTL, HDCP_SHA1_READY,
+			      HDCP_SHA1_READY, HDCP1_SHA1_US);
+}
+
+static u8 hdcp1_text_byte(const u8 *ksv_list, unsigned int ksv_bytes,
+			  u16 bstatus, unsigned int i)
+{
+	if (i < ksv_bytes)
+		return ksv_list[i];
+	return i == ksv_bytes ? bstatus & 0xff : bstatus >> 8;
+}
+
+/*
+ * Feed the engine KSV list || Bstatus || M0 and the SHA-1 padding.
+ *
+ * The text (KSV list, then Bstatus, in wire order) goes first, four bytes a
+ * word with the earliest byte in bits 31:24, in TEXT_32 mode. M0 follows,
+ * and the hardware inserts it:
+ *  - The 1 to 3 text bytes left over share a word with the start of M0: they
+ *    are written right-aligned in TEXT_8/16/24 mode, the engine takes them
+ *    first and completes the word with the first M0 bytes.
+ *  - Words entirely of M0 are written (as zero) in TEXT_0 mode.
+ *  - If M0 ends inside a word, that word is written in the mode naming the
+ *    bytes after M0 as text: the engine puts the rest of M0 first and ends
+ *    the message there with the 0x80 padding byte itself. If M0 ends on a
+ *    word boundary, software writes the 0x80 in a TEXT_32 word.
+ * Then zeros up to the last eight bytes of a 64-byte block, and the message
+ * length in bits as a 64-bit number. The pristine i915 code writes only the
+ * low word after zeros up to byte 60 of the block, which puts the length in
+ * the wrong place when the message ends 56 to 59 bytes into a block (22, 35,
+ * 48, 61, 86, 99, 112 or 125 devices).
+ */
+static int hdcp1_sha_message(struct hdcp1_sha *sha, const u8 *ksv_list,
+			     unsigned int count, u16 bstatus)
+{
+	unsigned int ksv_bytes = count * DRM_HDCP_KSV_LEN;
+	unsigned int text_len = ksv_bytes + DRM_HDCP_BSTATUS_LEN;
+	unsigned int m0_left = sizeof(u64);
+	unsigned int i, n;
+	u32 word;
+
+	for (i = 0; i + sizeof(word) <= text_len; i += sizeof(word)) {
+		word = 0;
+		for (n = 0; n < sizeof(word); n++)
+			word = word << 8 |
+			       hdcp1_text_byte(ksv_list, ksv_bytes, bstatus, i + n);
+		hdcp1_sha_word(sha, HDCP_SHA1_TEXT_32, word);
+	}
+
+	n = text_len - i;
+	if (n) {
+		word = 0;
+		for (; i < text_len; i++)
+			word = word << 8 |
+			       hdcp1_text_byte(ksv_list, ksv_bytes, bstatus, i);
+		hdcp1_sha_word(sha, hdcp1_text_mode[n], word);
+		m0_left -= sizeof(word) - n;
+	}
+
+	for (; m0_left >= sizeof(word); m0_left -= sizeof(word))
+		hdcp1_sha_word(sha, HDCP_SHA1_TEXT_0, 0);
+
+	if (m0_left)
+		hdcp1_sha_word(sha, hdcp1_text_mode[sizeof(word) - m0_left], 0);
+	else
+		hdcp1_sha_word(sha, HDCP_SHA1_TEXT_32,
+			       (u32)DRM_HDCP_SHA1_TERMINATOR << 24);
+
+	while (sha->len % SHA1_BLOCK_SIZE != SHA1_BLOCK_SIZE - sizeof(u64))
+		hdcp1_sha_word(sha, HDCP_SHA1_TEXT_32, 0);
+	hdcp1_sha_word(sha, HDCP_SHA1_TEXT_32, 0);
+	hdcp1_sha_word(sha, HDCP_SHA1_TEXT_32,
+		       (text_len + sizeof(u64)) * BITS_PER_BYTE);
+
+	return sha->err;
+}
+
+/**
+ * intel_hdcp1_hw_verify_v - check a repeater's V' in the SHA-1 engine
+ * @hw: the connector's transmitter, authenticated with a repeater
+ * @ksv_list: @count KSVs of 5 bytes each, as read from the KSV FIFO
+ * @count: number of KSVs, 0 to 127
+ * @bstatus: Bstatus (HDMI) or Binfo (DisplayPort) as read, bits 7:0 first
+ *	on the wire
+ * @v_prime: V' as read from the repeater: H0 to H4, each least significant
+ *	byte first
+ *
+ * The engine computes V = SHA-1(KSV list || Bstatus || M0) with the M0 of
+ * this connector's last authentication and compares it with V'. It serves
+ * one connector at a time. May be called again after a mismatch.
+ *
+ * Returns:
+ * 0 if V' matches, -EPERM if not, -EINVAL for a bad list, -ETIMEDOUT if the
+ * engine does not answer.
+ */
+int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
+			    unsigned int count, u16 bstatus,
+			    const u8 v_prime[INTEL_HDCP1_HW_V_PRIME_LEN])
+{
+	struct hdcp1_sha sha = { .hw = hw };
+	int i, ret;
+
+	if (count > HDCP1_MAX_DEVICES || (count && !ksv_list))
+		return -EINVAL;
+
+	mutex_lock(&hw->shared->lock);
+
+	for (i = 0; i < DRM_HDCP_V_PRIME_NUM_PARTS; i++)
+		hdcp1_write(hw, HDCP_SHA_V_PRIME(i),
+			    get_unaligned_le32(v_prime + i * DRM_HDCP_V_PRIME_PART_LEN));
+
+	ret = hdcp1_sha_message(&sha, ksv_list, count, bstatus);
+	if (!ret) {
+		hdcp1_rep_ctl_rmw(hw, HDCP1_REP_M0_SELECT,
+				  hw->m0_select | HDCP_SHA1_COMPLETE_HASH);
+		ret = hdcp1_wait(hw, HDCP_REP_CTL, HDCP_SHA1_COMPLETE,
+				 HDCP_SHA1_COMPLETE, HDCP1_SHA1_US);
+	}
+	if (!ret && !(hdcp1_read(hw, HDCP_REP_CTL) & HDCP_SHA1_V_MATCH))
+		ret = -EPERM;
+
+	/* Leave the engine to the next connector with no M0 selected. */
+	hdcp1_rep_ctl_rmw(hw, HDCP1_REP_M0_SELECT, 0);
+
+	mutex_unlock(&hw->shared->lock);
+	return ret;
+}
+
+/**
+ * intel_hdcp1_hw_encryption_status - is the hardware encrypting?
+ * @hw: the connector's transmitter
+ *
+ * Returns:
+ * 0 while the unit reports encryption, -ENXIO otherwise.
+ */
+int intel_hdcp1_hw_encryption_status(struct intel_hdcp1_hw *hw)
+{
+	return hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC ? 0 : -ENXIO;
+}
+
+/**
+ * intel_hdcp1_hw_reset - stop encryption and authentication
+ * @hw: the connector's transmitter, in any state
+ *
+ * Turns the unit off, clears this connector's REPEATER bit (and no other)
+ * and, on HDMI, HDCP signalling. Does all of it even if the hardware does
+ * not confirm a step; nothing is left running afterwards.
+ */
+void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
+{
+	hdcp1_write(hw, hw->conf, 0);
+	/* Signalling must outlive encryption; a timeout changes nothing below. */
+	hdcp1_wait(hw, hw->status, ~0u, 0, HDCP1_ENC_CHANGE_US);
+
+	mutex_lock(&hw->shared->lock);
+	hdcp1_rep_ctl_rmw(hw, hw->rep_present, 0);
+	mutex_unlock(&hw->shared->lock);
+
+	if (hw->hdmi)
+		hw->ops->toggle_signalling(hw->ctx, false);
+}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The HDCP 1.4 transmitter of Intel display hardware (display 9 and later)
+ * as a sequence of register accesses: key loading, An, R0/Ri comparison,
+ * encryption and the SHA-1 engine that checks a repeater's V'.
+ *
+ * The protocol (what to read from the receiver, when, how often to retry)
+ * is not here; the caller runs it and uses these functions as the
+ * transmitter. All hardware access goes through &struct intel_hdcp1_hw_ops,
+ * so the same code runs on i915, on xe and against an emulated register
+ * block in KUnit.
+ */
+
+#ifndef __INTEL_HDCP1_HW_H__
+#define __INTEL_HDCP1_HW_H__
+
+#include <linux/mutex.h>
+#include <linux/types.h>
+
+#include <drm/display/drm_hdcp.h>
+
+#include "i915_reg_defs.h"
+#include "intel_display_limits.h"
+
+/* Bytes of V' as the receiver reports it: five words, each LSB first. */
+#define INTEL_HDCP1_HW_V_PRIME_LEN \
+	(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
+
+/**
+ * struct intel_hdcp1_hw_ops - what the sequence needs from the driver
+ *
+ * Every operation gets the @ctx given to intel_hdcp1_hw_init(). All may
+ * sleep.
+ */
+struct intel_hdcp1_hw_ops {
+	/** @read: read a display register */
+	u32 (*read)(void *ctx, i915_reg_t reg);
+	/** @write: write a display register */
+	void (*write)(void *ctx, i915_reg_t reg, u32 val);
+	/**
+	 * @wait: wait until (register & @mask) == @value, for at most
+	 * @timeout_us; 0 or -ETIMEDOUT
+	 */
+	int (*wait)(void *ctx, i915_reg_t reg, u32 mask, u32 value,
+		    unsigned int timeout_us);
+	/**
+	 * @load_keys_pcode: ask the firmware to load the HDCP keys (display
+	 * 9 except Broxton); needed only when the shared state says so
+	 */
+	int (*load_keys_pcode)(void *ctx);
+	/**
+	 * @send_an_aksv: write @an to the receiver, then have the hardware
+	 * send Aksv after it (GMBUS Aksv select on HDMI, AUX Aksv select on
+	 * a DPCD write to 0x68007 on DisplayPort); software never sees Aksv
+	 */
+	int (*send_an_aksv)(void *ctx, const u8 an[DRM_HDCP_AN_LEN]);
+	/**
+	 * @toggle_signalling: HDCP signalling of the transcoder on or off;
+	 * HDMI only, may be NULL on DisplayPort. Called to turn it off only
+	 * once the unit is off; the implementation owns the settling delay
+	 * hardware needs before that (at least 6 us on HDMI)
+	 */
+	int (*toggle_signalling)(void *ctx, bool enable);
+};
+
+/**
+ * struct intel_hdcp1_hw_shared - HDCP hardware shared by all connectors
+ *
+ * One per display device. The key store, HDCP_REP_CTL and the SHA-1 engine
+ * serve every transcoder; the lock inside keeps the connectors' sequences
+ * from interleaving there. Whether the keys can be loaded at all (power
+ * well 1 on) is for the caller to check before intel_hdcp1_hw_start().
+ */
+struct intel_hdcp1_hw_shared {
+	/* private: */
+	struct mutex lock;	/* key loading, HDCP_REP_CTL, SHA-1 engine */
+	bool keys_via_pcode;
+};
+
+/**
+ * enum intel_hdcp1_hw_layout - where a connector's HDCP registers live
+ * @INTEL_HDCP1_HW_PER_TRANSCODER: TRANS_HDCP_* of the CPU transcoder
+ *	(display 12 and later)
+ * @INTEL_HDCP1_HW_PER_PORT: PORT_HDCP_* of the DDI port (display 9 to 11)
+ */
+enum intel_hdcp1_hw_layout {
+	INTEL_HDCP1_HW_PER_TRANSCODER,
+	INTEL_HDCP1_HW_PER_PORT,
+};
+
+/**
+ * struct intel_hdcp1_hw_desc - the HDCP unit a connector drives
+ * @layout: register layout of the platform
+ * @transcoder: the CPU transcoder (A to D), for the per-transcoder layout
+ * @port: the DDI port (A to E), for the per-port layout
+ * @hdmi: HDMI (HDCP signalling needed) rather than DisplayPort
+ */
+struct intel_hdcp1_hw_desc {
+	enum intel_hdcp1_hw_layout layout;
+	enum transcoder transcoder;
+	enum port port;
+	bool hdmi;
+};
+
+/**
+ * struct intel_hdcp1_hw - one connector's HDCP 1.4 transmitter
+ *
+ * Set up by intel_hdcp1_hw_init(); the caller serialises the calls made on
+ * one connector.
+ */
+struct intel_hdcp1_hw {
+	/* private: */
+	struct intel_hdcp1_hw_shared *shared;
+	const struct intel_hdcp1_hw_ops *ops;
+	void *ctx;
+	i915_reg_t conf, aninit, anlo, anhi, bksvlo, bksvhi, rprime, status;
+	u32 rep_present;	/* this unit's REPEATER bit in HDCP_REP_CTL */
+	u32 m0_select;		/* this unit's M0 in the SHA-1 select field */
+	bool hdmi;
+};
+
+void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
+				bool keys_via_pcode);
+void intel_hdcp1_hw_shared_fini(struct intel_hdcp1_hw_shared *shared);
+
+int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
+			struct intel_hdcp1_hw_shared *shared,
+			const struct intel_hdcp1_hw_desc *desc,
+			const struct intel_hdcp1_hw_ops *ops, void *ctx);
+
+int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN]);
+int intel_hdcp1_hw_compute(struct intel_hdcp1_hw *hw,
+			   const u8 bksv[DRM_HDCP_KSV_LEN], bool repeater);
+int intel_hdcp1_hw_verify_r0(struct intel_hdcp1_hw *hw,
+			     const u8 r0_prime[DRM_HDCP_RI_LEN]);
+int intel_hdcp1_hw_verify_ri(struct intel_hdcp1_hw *hw,
+			     const u8 ri_prime[DRM_HDCP_RI_LEN]);
+int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
+			    unsigned int count, u16 bstatus,
+			    const u8 v_prime[INTEL_HDCP1_HW_V_PRIME_LEN]);
+int intel_hdcp1_hw_encryption_status(struct intel_hdcp1_hw *hw);
+void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw);
+
+#endif /* __INTEL_HDCP1_HW_H__ */
