@@ -3,11 +3,11 @@
  * KUnit tests for the HDCP 1.4 engine. A KUnit-helper DRM device (plane,
  * CRTC, encoder, connector) is driven through real atomic commits; its
  * commit tail tells the engine what each commit did and its encoder disable
- * stops HDCP, as a driver's would. Behind the connector sit a fake receiver
- * or repeater and a fake transmitter, both running the real cipher with the
- * facsimile keys of the specification (transmitter A1, receiver B1), so
- * R0', Ri' and V' are the values real devices produce. The sink records
- * every protocol violation it sees. Most cases run the engine from the test
+ * stops HDCP, as a driver's would. Behind the connector sits the emulated
+ * receiver or repeater of the display helpers, strict about the protocol
+ * (every case that authenticates checks it recorded no violation), and a
+ * fake transmitter; both run the real cipher with emulation keys, so R0',
+ * Ri' and V' are real values. Most cases run the engine from the test
  * thread on an injected clock; the last ones use the real workqueue.
  */
 
@@ -29,6 +29,7 @@
 #include <drm/display/drm_hdcp.h>
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
+#include <drm/display/drm_hdcp1_emul.h>
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_helper.h>
@@ -46,63 +47,43 @@
 #include "../display/drm_hdcp1_internal.h"
 #include "../drm_crtc_internal.h"
 #include "../display/drm_hdcp_helper_internal.h"
-#include "drm_hdcp1_facsimile.h"
 
 #define CP_UNDESIRED	DRM_MODE_CONTENT_PROTECTION_UNDESIRED
 #define CP_DESIRED	DRM_MODE_CONTENT_PROTECTION_DESIRED
 #define CP_ENABLED	DRM_MODE_CONTENT_PROTECTION_ENABLED
 #define TYPE0		DRM_MODE_HDCP_CONTENT_TYPE0
 #define TYPE1		DRM_MODE_HDCP_CONTENT_TYPE1
-#define NO_FAULT	(~0u)
-#define NEVER		(-1)
+#define NO_FAULT	DRM_HDCP1_EMUL_NONE
 #define START_MS	1000
+/* The specification's test KSVs: transmitter A1 and receiver B1. */
+#define KSV_A1		0xb70361f714ULL
+#define KSV_B1		0x511ef21acdULL
 
-/* What the sink saw the transmitter do wrong. */
-enum sink_violation {
-	R0_READ_EARLY,		/* R0' read less than 100 ms after Aksv */
-	FIFO_BEFORE_READY,	/* KSV FIFO read without READY */
-	FIFO_PAST_END,		/* more KSVs read than the list holds */
-	V_BEFORE_READY,		/* V' read without READY */
-	STALE_AN,		/* Aksv written without a new An */
-	NUM_VIOLATIONS
-};
-
-/* A receiver or repeater behind DDC or the DPCD, with knobs for faults. */
+/*
+ * The sink is the emulated receiver or repeater of the display helpers,
+ * strict about the protocol; these wrap its registers to count what the
+ * engine reads, slow some reads down, stall one, or spoil a V' read.
+ */
 struct fake_sink {
 	enum drm_hdcp1_transport transport;
-	u8 regs[256];
-	bool repeater;
-	bool capable;
+	struct drm_hdcp1_emul *emul;
+	unsigned int devices;
 
-	struct drm_hdcp1_session session;
-	bool authenticated;
-	bool an_fresh;
-	u64 aksv_at;
-
-	unsigned int r0_delay_ms;	/* R0' shows up this late */
-	bool corrupt_r0;
-	bool corrupt_ri;
-	s64 ready_after_ms;		/* after R0', or NEVER */
-	unsigned int devices, depth;
-	bool max_devs, max_cascade;
-	unsigned int corrupt_v_reads;	/* the first this many V' reads are wrong */
-	u8 dp_flags;			/* LINK_FAILURE / REAUTH_REQ to report */
-	u8 ksv_list[127 * DRM_HDCP_KSV_LEN];
-	size_t fifo_pos;
-
-	u32 fail_offset;		/* every access here fails */
 	u32 slow_offset;		/* reads here take slow_ms */
 	unsigned int slow_ms;
-	bool unplugged;
+	unsigned int corrupt_v_reads;	/* the first this many V' reads are wrong */
 	struct completion *stall_entered, *stall_release;	/* at Bksv reads */
 
+	bool authenticated;		/* Aksv was written */
+	u64 aksv_at;
 	unsigned int accesses, bksv_reads, r0_reads, ri_reads, v_reads, fifo_reads;
+	size_t fifo_bytes;
 	u64 first_r0_read_at;
-	unsigned int violations[NUM_VIOLATIONS];
 	ktime_t aksv_written, first_r0_read;	/* real time */
 };
 
 struct fake_tx {
+	u64 keys[DRM_HDCP1_NUM_KEYS];	/* A1's KSV, emulation keys */
 	u64 an;
 	bool hw_aksv;			/* writes Aksv itself, as i915's hardware does */
 	unsigned int starts, computes, resets;
@@ -144,21 +125,9 @@ static struct engine_test *to_test(struct drm_connector *connector)
 	return container_of(connector, struct engine_test, connector);
 }
 
-static u32 base_of(struct fake_sink *sink)
-{
-	return sink->transport == DRM_HDCP1_DP ? DP_AUX_HDCP_BKSV : 0;
-}
-
 static bool is_dp(struct fake_sink *sink)
 {
 	return sink->transport == DRM_HDCP1_DP;
-}
-
-static u16 sink_bstatus(struct fake_sink *sink)
-{
-	/* HDMI_MODE is part of HDMI's Bstatus and of what V' covers. */
-	return sink->devices | (sink->max_devs ? BIT(7) : 0) | sink->depth << 8 |
-	       (sink->max_cascade ? BIT(11) : 0) | (is_dp(sink) ? 0 : BIT(12));
 }
 
 /* The sink's clock: the injected one, or the real one with the workqueue. */
@@ -167,63 +136,23 @@ static u64 sink_now(struct engine_test *t)
 	return t->injected ? t->now : ktime_to_ms(ktime_get());
 }
 
-static bool r0_ready(struct engine_test *t)
+static u64 sink_clock_ns(void *data)
 {
-	return t->sink.authenticated && sink_now(t) >= t->sink.aksv_at + t->sink.r0_delay_ms;
+	return sink_now(data) * NSEC_PER_MSEC;
 }
 
-static bool list_ready(struct engine_test *t)
+/* A DP sink raising CP_IRQ reaches the engine as a driver's HPD handler would. */
+static void sink_cp_irq(void *data)
 {
-	return t->sink.repeater && r0_ready(t) && t->sink.ready_after_ms != NEVER &&
-	       sink_now(t) >= t->sink.aksv_at + t->sink.r0_delay_ms + t->sink.ready_after_ms;
+	struct engine_test *t = data;
+
+	drm_hdcp1_cp_irq(t->hdcp);
 }
 
-/* Refresh the registers that depend on the session and the clock. */
-static void sink_update(struct engine_test *t)
-{
-	struct fake_sink *sink = &t->sink;
-	u8 *r = sink->regs;
-	u16 ri = 0;
-
-	if (r0_ready(t)) {
-		ri = sink->session.ri_prime;
-		if (sink->corrupt_r0 && sink->session.frame < DRM_HDCP1_RI_FRAMES)
-			ri ^= 0x0100;
-		if (sink->corrupt_ri && sink->session.frame >= DRM_HDCP1_RI_FRAMES)
-			ri ^= 0x0001;
-	}
-
-	if (is_dp(sink)) {
-		u8 bcaps = (sink->capable ? DP_BCAPS_HDCP_CAPABLE : 0) |
-			   (sink->repeater ? DP_BCAPS_REPEATER_PRESENT : 0);
-
-		put_unaligned_le16(ri, &r[DP_AUX_HDCP_RI_PRIME - DP_AUX_HDCP_BKSV]);
-		r[DP_AUX_HDCP_BCAPS - DP_AUX_HDCP_BKSV] = bcaps;
-		r[DP_AUX_HDCP_BSTATUS - DP_AUX_HDCP_BKSV] =
-			(r0_ready(t) ? DP_BSTATUS_R0_PRIME_READY : 0) |
-			(list_ready(t) ? DP_BSTATUS_READY : 0) | sink->dp_flags;
-		put_unaligned_le16(sink_bstatus(sink), &r[DP_AUX_HDCP_BINFO - DP_AUX_HDCP_BKSV]);
-	} else {
-		put_unaligned_le16(ri, &r[DRM_HDCP_DDC_RI_PRIME]);
-		r[DRM_HDCP_DDC_BCAPS] = (sink->repeater ? DRM_HDCP_DDC_BCAPS_REPEATER_PRESENT : 0) |
-					(list_ready(t) ? DRM_HDCP_DDC_BCAPS_KSV_FIFO_READY : 0);
-		put_unaligned_le16(sink_bstatus(sink), &r[DRM_HDCP_DDC_BSTATUS]);
-	}
-}
-
-static void sink_fill_v(struct engine_test *t, u8 *out)
-{
-	struct fake_sink *sink = &t->sink;
-	u8 v[DRM_HDCP1_V_LEN];
-
-	memset(out, 0, DRM_HDCP1_V_LEN);
-	if (!list_ready(t) || drm_hdcp1_compute_v(sink->ksv_list, sink->devices,
-						  sink_bstatus(sink), sink->session.m0, v))
-		return;
-	drm_hdcp1_v_to_v_prime(v, out);
-	if (sink->v_reads <= sink->corrupt_v_reads)
-		out[7] ^= 0x40;
-}
+static const struct drm_hdcp1_emul_ops sink_ops = {
+	.clock_ns = sink_clock_ns,
+	.cp_irq = sink_cp_irq,
+};
 
 static void note_access(struct engine_test *t)
 {
@@ -232,45 +161,28 @@ static void note_access(struct engine_test *t)
 		t->access_after_stop++;
 }
 
-/* A real KSV FIFO streams the list once per authentication. */
-static void sink_read_fifo(struct engine_test *t, u8 *buf, size_t len)
+static unsigned int violations(struct engine_test *t)
 {
-	struct fake_sink *sink = &t->sink;
-	size_t avail = sink->devices * DRM_HDCP_KSV_LEN - sink->fifo_pos;
+	return drm_hdcp1_emul_violations(t->sink.emul);
+}
 
-	sink->fifo_reads++;
-	if (!list_ready(t))
-		sink->violations[FIFO_BEFORE_READY]++;
-	memset(buf, 0, len);
-	if (len > avail) {
-		sink->violations[FIFO_PAST_END]++;
-		len = avail;
-	}
-	memcpy(buf, &sink->ksv_list[sink->fifo_pos], len);
-	sink->fifo_pos += len;
+static void sink_topology(struct kunit *test, struct engine_test *t, unsigned int devices,
+			  unsigned int depth)
+{
+	t->sink.devices = devices;
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_set_topology(t->sink.emul, true, devices,
+							  depth, NULL), 0);
 }
 
 static int sink_read(struct engine_test *t, unsigned int offset, void *buf, size_t len)
 {
 	struct fake_sink *sink = &t->sink;
-	u32 base = base_of(sink), reg = offset - base;
 	bool dp = is_dp(sink);
+	int ret;
 
 	note_access(t);
-	if (sink->unplugged)
-		return -ENXIO;
-	if (offset == sink->fail_offset)
-		return -EIO;
 	if (offset == sink->slow_offset)
 		t->now += sink->slow_ms;
-	if (offset == (dp ? DP_AUX_HDCP_KSV_FIFO : DRM_HDCP_DDC_KSV_FIFO)) {
-		sink_read_fifo(t, buf, len);
-		return 0;
-	}
-	if (offset < base || reg + len > sizeof(sink->regs))
-		return -EINVAL;
-	sink_update(t);
-
 	if (offset == (dp ? DP_AUX_HDCP_BKSV : DRM_HDCP_DDC_BKSV)) {
 		sink->bksv_reads++;
 		if (sink->stall_entered) {
@@ -278,24 +190,24 @@ static int sink_read(struct engine_test *t, unsigned int offset, void *buf, size
 			wait_for_completion(sink->stall_release);
 		}
 	}
+	ret = drm_hdcp1_emul_read(sink->emul, offset, buf, len);
+	if (ret)
+		return ret;
+	if (offset == (dp ? DP_AUX_HDCP_KSV_FIFO : DRM_HDCP_DDC_KSV_FIFO)) {
+		sink->fifo_reads++;
+		sink->fifo_bytes += len;
+	}
 	if (offset == (dp ? DP_AUX_HDCP_RI_PRIME : DRM_HDCP_DDC_RI_PRIME)) {
 		if (!sink->r0_reads++) {
 			sink->first_r0_read_at = sink_now(t);
 			sink->first_r0_read = ktime_get();
 		}
-		if (sink->session.frame < DRM_HDCP1_RI_FRAMES &&
-		    sink_now(t) < sink->aksv_at + DRM_HDCP1_R0_FLOOR_MS)
-			sink->violations[R0_READ_EARLY]++;
-		if (sink->session.frame >= DRM_HDCP1_RI_FRAMES)
+		if (drm_hdcp1_emul_frame(sink->emul) >= DRM_HDCP1_RI_FRAMES)
 			sink->ri_reads++;
 	}
-	if (offset == (dp ? DP_AUX_HDCP_V_PRIME(0) : DRM_HDCP_DDC_V_PRIME(0))) {
-		sink->v_reads++;
-		if (!list_ready(t))
-			sink->violations[V_BEFORE_READY]++;
-		sink_fill_v(t, &sink->regs[reg]);
-	}
-	memcpy(buf, &sink->regs[reg], len);
+	if (offset == (dp ? DP_AUX_HDCP_V_PRIME(0) : DRM_HDCP_DDC_V_PRIME(0)) &&
+	    ++sink->v_reads <= sink->corrupt_v_reads)
+		((u8 *)buf)[7] ^= 0x40;
 	return 0;
 }
 
@@ -303,36 +215,16 @@ static int sink_write(struct engine_test *t, unsigned int offset, const void *bu
 		      size_t len)
 {
 	struct fake_sink *sink = &t->sink;
-	u32 base = base_of(sink), reg = offset - base;
-	bool dp = is_dp(sink);
+	int ret;
 
 	note_access(t);
-	if (sink->unplugged)
-		return -ENXIO;
-	if (offset < base || reg + len > sizeof(sink->regs))
-		return -EINVAL;
-	if (offset == sink->fail_offset)
-		return -EIO;
-	memcpy(&sink->regs[reg], buf, len);
-
-	if (offset == (dp ? DP_AUX_HDCP_AN : DRM_HDCP_DDC_AN))
-		sink->an_fresh = true;
-	/* Writing Aksv starts the receiver's side and resets its list. */
-	if (offset == (dp ? DP_AUX_HDCP_AKSV : DRM_HDCP_DDC_AKSV) && len == DRM_HDCP_KSV_LEN) {
-		u64 km = drm_hdcp1_compute_km(HDCP1_B1->keys, drm_hdcp1_ksv_to_u64(buf));
-		u32 an = (dp ? DP_AUX_HDCP_AN : DRM_HDCP_DDC_AN) - base;
-
-		if (!sink->an_fresh)
-			sink->violations[STALE_AN]++;
-		sink->an_fresh = false;
-		drm_hdcp1_session_start(&sink->session, km, sink->repeater,
-					get_unaligned_le64(&sink->regs[an]));
+	ret = drm_hdcp1_emul_write(sink->emul, offset, buf, len);
+	if (!ret && offset == (is_dp(sink) ? DP_AUX_HDCP_AKSV : DRM_HDCP_DDC_AKSV)) {
 		sink->authenticated = true;
 		sink->aksv_at = sink_now(t);
 		sink->aksv_written = ktime_get();
-		sink->fifo_pos = 0;
 	}
-	return 0;
+	return ret;
 }
 
 static int fake_read(struct drm_connector *connector, unsigned int offset, void *buf,
@@ -385,7 +277,7 @@ static int fake_compute(struct drm_connector *connector, const u8 bksv[DRM_HDCP_
 {
 	struct engine_test *t = to_test(connector);
 	struct fake_tx *tx = &t->tx;
-	u64 km = drm_hdcp1_compute_km(HDCP1_A1->keys, drm_hdcp1_ksv_to_u64(bksv));
+	u64 km = drm_hdcp1_compute_km(tx->keys, drm_hdcp1_ksv_to_u64(bksv));
 
 	tx_touch(t);
 	tx->computes++;
@@ -402,6 +294,7 @@ static int fake_verify_r0(struct drm_connector *connector,
 	if (get_unaligned_le16(r0_prime) != t->tx.session.r0)
 		return -EPERM;
 	t->tx.encrypting = true;
+	drm_hdcp1_emul_set_encryption(t->sink.emul, true);
 	return 0;
 }
 
@@ -445,6 +338,7 @@ static void fake_reset(struct drm_connector *connector)
 	t->tx.resets++;
 	t->tx.armed = false;
 	t->tx.encrypting = false;
+	drm_hdcp1_emul_set_encryption(t->sink.emul, false);
 }
 
 static const struct drm_hdcp1_tx_ops fake_tx_ops = {
@@ -542,6 +436,16 @@ static const struct drm_mode_config_helper_funcs test_mode_config_helpers = {
 	.atomic_commit_tail = test_commit_tail,
 };
 
+static void fini_engine(void *hdcp)
+{
+	drm_hdcp1_fini(hdcp);
+}
+
+static void destroy_sink(void *emul)
+{
+	drm_hdcp1_emul_destroy(emul);
+}
+
 static void destroy_mode(void *data)
 {
 	struct engine_test *t = data;
@@ -557,9 +461,9 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 		.tx = &fake_tx_ops,
 		.link = &fake_link_ops,
 	};
+	struct drm_hdcp1_emul_device rx;
 	struct engine_test *t;
 	struct device *dev;
-	unsigned int i;
 	int ret;
 
 	dev = drm_kunit_helper_alloc_device(test);
@@ -596,17 +500,18 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 	KUNIT_ASSERT_NOT_NULL(test, t->mode);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, destroy_mode, t), 0);
 
+	/* The facsimile KSVs, with emulation keys so that any Bksv set later works. */
+	rx.ksv = KSV_B1;
+	drm_hdcp1_emul_device_keys(rx.ksv, rx.keys);
+	drm_hdcp1_emul_device_keys(KSV_A1, t->tx.keys);
 	t->sink.transport = transport;
-	t->sink.capable = true;
-	t->sink.repeater = repeater;
-	t->sink.devices = devices;
-	t->sink.depth = devices ? 1 : 0;
-	t->sink.ready_after_ms = 50;
-	t->sink.fail_offset = NO_FAULT;
 	t->sink.slow_offset = NO_FAULT;
-	drm_hdcp1_u64_to_ksv(KSV_B1, &t->sink.regs[0]);
-	for (i = 0; i < devices; i++)
-		drm_hdcp1_u64_to_ksv(0x10000fffffULL + ((u64)i << 20), &t->sink.ksv_list[5 * i]);
+	t->sink.emul = drm_hdcp1_emul_create(transport, &rx, &sink_ops, t);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->sink.emul);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, destroy_sink, t->sink.emul), 0);
+	drm_hdcp1_emul_set_ready_delay(t->sink.emul, 50);
+	if (repeater)
+		sink_topology(test, t, devices, devices ? 1 : 0);
 	t->tx.an = 0x34271c130c070403ULL;
 
 	kunit_activate_static_stub(test, drm_sysfs_connector_property_event,
@@ -619,6 +524,8 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 
 	t->hdcp = drm_hdcp1_init(&t->connector, &desc);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->hdcp);
+	/* Stopped before the sink it talks to is destroyed. */
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fini_engine, t->hdcp), 0);
 	return t;
 }
 
@@ -748,24 +655,14 @@ static void run_until(struct engine_test *t, enum drm_hdcp1_state want, u64 limi
 /* Both ends advance @n frames; the transmitter's Ri follows its cipher. */
 static void frames(struct engine_test *t, unsigned int n)
 {
-	while (n--) {
-		drm_hdcp1_session_next_frame(&t->sink.session);
+	drm_hdcp1_emul_advance_frames(t->sink.emul, n);
+	while (n--)
 		drm_hdcp1_session_next_frame(&t->tx.session);
-	}
 }
 
 static enum drm_hdcp1_state state(struct engine_test *t)
 {
 	return t->hdcp->fsm.state;
-}
-
-static unsigned int violations(struct engine_test *t)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < NUM_VIOLATIONS; i++)
-		n += t->sink.violations[i];
-	return n;
 }
 
 static void expect_enabled(struct kunit *test, struct engine_test *t)
@@ -821,7 +718,6 @@ static void drm_test_hdcp1_1a_01_receiver(struct kunit *test)
 			(u64)DRM_HDCP1_R0_FLOOR_MS);
 	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 1);
 	KUNIT_EXPECT_EQ(test, t->events, 1);
-	KUNIT_EXPECT_EQ(test, t->tx.session.r0, t->sink.session.r0);
 }
 
 static void drm_test_hdcp1_dp_receiver(struct kunit *test)
@@ -892,8 +788,8 @@ static void drm_test_hdcp1_1b_01_repeater(struct kunit *test)
 	const struct topology *tp = test->param_value;
 	struct engine_test *t = desired(test, tp->transport, true, tp->devices);
 
-	t->sink.depth = tp->depth;
-	t->sink.ready_after_ms = 300;
+	sink_topology(test, t, tp->devices, tp->depth);
+	drm_hdcp1_emul_set_ready_delay(t->sink.emul, 300);
 	run_for(t, DRM_HDCP1_R0_FLOOR_MS);
 	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A8_READY);
 	KUNIT_EXPECT_TRUE(test, t->tx.encrypting);
@@ -903,7 +799,7 @@ static void drm_test_hdcp1_1b_01_repeater(struct kunit *test)
 	expect_enabled(test, t);
 	KUNIT_EXPECT_EQ(test, t->events, 1);
 	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 1);
-	KUNIT_EXPECT_EQ(test, t->sink.fifo_pos, tp->devices * DRM_HDCP_KSV_LEN);
+	KUNIT_EXPECT_EQ(test, t->sink.fifo_bytes, tp->devices * DRM_HDCP_KSV_LEN);
 }
 
 static const u64 bad_bksvs[] = { 0, 0x511ef21acc, GENMASK_ULL(39, 0) };
@@ -921,7 +817,7 @@ static void drm_test_hdcp1_1a_05_invalid_bksv(struct kunit *test)
 	const u64 *bksv = test->param_value;
 	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, false, 0);
 
-	drm_hdcp1_u64_to_ksv(*bksv, t->sink.regs);
+	drm_hdcp1_emul_set_bksv(t->sink.emul, *bksv);
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	run_for(t, 50);
 	expect_failed(test, t);
@@ -957,11 +853,11 @@ static void drm_test_hdcp1_1a_08_revoked_bksv(struct kunit *test)
 static void drm_test_hdcp1_revoked_downstream_ksv(struct kunit *test)
 {
 	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, true, 3);
+	/* Device 1 is 0x10000fffff, which the SRM revokes; B1 itself is not. */
+	static const u64 ksvs[] = { 0x10001fffffULL, 0x10000fffffULL, 0x10002fffffULL };
 	u8 *srm;
 
-	/* Device 1 is 0x10000fffff, which the SRM revokes; B1 itself is not. */
-	drm_hdcp1_u64_to_ksv(0x10001fffffULL, &t->sink.ksv_list[0]);
-	drm_hdcp1_u64_to_ksv(0x10000fffffULL, &t->sink.ksv_list[5]);
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_set_topology(t->sink.emul, true, 3, 1, ksvs), 0);
 	srm = kunit_kmalloc(test, sizeof(test_srm), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, srm);
 	memcpy(srm, test_srm, sizeof(test_srm));
@@ -981,14 +877,14 @@ static void drm_test_hdcp1_1a_06_hdmi_r0_mismatch_fails_at_once(struct kunit *te
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
 
-	t->sink.corrupt_r0 = true;
+	drm_hdcp1_emul_set_corrupt_r0(t->sink.emul, true);
 	run_until(t, DRM_HDCP1_BACKOFF, 1000);
 	expect_failed(test, t);
 	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 1);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 
 	/* The sink is fixed: the retry succeeds. */
-	t->sink.corrupt_r0 = false;
+	drm_hdcp1_emul_set_corrupt_r0(t->sink.emul, false);
 	run_for(t, DRM_HDCP1_RETRY_BASE_MS + DRM_HDCP1_R0_SLOW_MS);
 	expect_enabled(test, t);
 }
@@ -998,7 +894,7 @@ static void drm_test_hdcp1_1a_06_dp_r0_mismatch_three_reads(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
 
-	t->sink.corrupt_r0 = true;
+	drm_hdcp1_emul_set_corrupt_r0(t->sink.emul, true);
 	run_until(t, DRM_HDCP1_BACKOFF, 1000);
 	expect_failed(test, t);
 	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, DRM_HDCP1_DP_R0_READS);
@@ -1009,7 +905,7 @@ static void drm_test_hdcp1_slow_sink_second_attempt(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
 
-	t->sink.r0_delay_ms = 250;
+	drm_hdcp1_emul_set_r0_delay(t->sink.emul, 250);
 	run_until(t, DRM_HDCP1_BACKOFF, 1000);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	run_for(t, DRM_HDCP1_RETRY_BASE_MS + DRM_HDCP1_R0_SLOW_MS);
@@ -1072,7 +968,7 @@ static void drm_test_hdcp1_1a_07_ri_mismatch(struct kunit *test)
 	run_for(t, DRM_HDCP1_LINK_CHECK_MS);
 	expect_enabled(test, t);
 
-	t->sink.corrupt_ri = true;
+	drm_hdcp1_emul_set_link_break(t->sink.emul, DRM_HDCP1_RI_FRAMES);
 	frames(t, DRM_HDCP1_RI_FRAMES);
 	run_until(t, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS);
 	expect_failed(test, t);
@@ -1091,7 +987,7 @@ static void drm_test_hdcp1_1a_07a_ri_not_returned(struct kunit *test)
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
 
 	authenticate(test, t);
-	t->sink.fail_offset = DRM_HDCP_DDC_RI_PRIME;
+	drm_hdcp1_emul_set_io_error(t->sink.emul, DRM_HDCP_DDC_RI_PRIME);
 	run_until(t, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS);
 	expect_failed(test, t);
 	KUNIT_EXPECT_EQ(test, t->events, 2);
@@ -1125,7 +1021,7 @@ static void drm_test_hdcp1_1b_03_ready_timeout(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, true, 2);
 
-	t->sink.ready_after_ms = NEVER;
+	drm_hdcp1_emul_set_ready_delay(t->sink.emul, DRM_HDCP1_EMUL_NONE);
 	run_for(t, DRM_HDCP1_R0_FLOOR_MS + DRM_HDCP1_READY_TIMEOUT_MS - 1);
 	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A8_READY);
 	run_for(t, 1);
@@ -1139,11 +1035,11 @@ static void drm_test_hdcp1_dp_link_failure_while_waiting_ready(struct kunit *tes
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_DP, true, 2);
 
-	t->sink.ready_after_ms = NEVER;
+	drm_hdcp1_emul_set_ready_delay(t->sink.emul, DRM_HDCP1_EMUL_NONE);
 	run_for(t, DRM_HDCP1_R0_FLOOR_MS + 50);
 	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP1_A8_READY);
-	t->sink.dp_flags = DP_BSTATUS_LINK_FAILURE;
-	drm_hdcp1_cp_irq(t->hdcp);
+	/* The sink raises CP_IRQ itself. */
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_dp_link_failure(t->sink.emul), 0);
 	run_for(t, 0);
 	expect_failed(test, t);
 }
@@ -1153,7 +1049,7 @@ static void drm_test_hdcp1_1b_05_max_devs_exceeded(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, true, 127);
 
-	t->sink.max_devs = true;
+	drm_hdcp1_emul_set_limits_exceeded(t->sink.emul, true, false);
 	run_until(t, DRM_HDCP1_BACKOFF, 500);
 	expect_failed(test, t);
 	KUNIT_EXPECT_EQ(test, t->sink.fifo_reads, 0);
@@ -1163,8 +1059,8 @@ static void drm_test_hdcp1_1b_06_max_cascade_exceeded(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_DP, true, 4);
 
-	t->sink.max_cascade = true;
-	t->sink.depth = 7;
+	sink_topology(test, t, 7, 7);
+	drm_hdcp1_emul_set_limits_exceeded(t->sink.emul, false, true);
 	run_until(t, DRM_HDCP1_BACKOFF, 500);
 	expect_failed(test, t);
 }
@@ -1190,7 +1086,7 @@ static void drm_test_hdcp1_1b_04_dp_v_mismatch_three_reads(struct kunit *test)
 	run_until(t, DRM_HDCP1_BACKOFF, 500);
 	expect_failed(test, t);
 	KUNIT_EXPECT_EQ(test, t->sink.v_reads, DRM_HDCP1_DP_V_READS);
-	KUNIT_EXPECT_EQ(test, t->sink.violations[FIFO_PAST_END], 0);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
 }
 
 /* Item 7: a V' re-read does not re-read the KSV FIFO, which cannot rewind. */
@@ -1243,13 +1139,13 @@ static void drm_test_hdcp1_1a_04_io_error(struct kunit *test)
 	const struct io_fault *f = test->param_value;
 	struct engine_test *t = desired(test, f->transport, f->repeater, 2);
 
-	t->sink.fail_offset = f->offset;
+	drm_hdcp1_emul_set_io_error(t->sink.emul, f->offset);
 	run_for(t, DRM_HDCP1_READY_TIMEOUT_MS + 1000);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	KUNIT_EXPECT_NE(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 
-	t->sink.fail_offset = NO_FAULT;
+	drm_hdcp1_emul_set_io_error(t->sink.emul, NO_FAULT);
 	run_for(t, DRM_HDCP1_RETRY_MAX_MS + 1000);
 	expect_enabled(test, t);
 	KUNIT_EXPECT_EQ(test, t->events, 1);
@@ -1297,12 +1193,12 @@ static void drm_test_hdcp1_1a_02_unplug(struct kunit *test)
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, c->repeater, 1);
 	bool was_enabled;
 
-	t->sink.ready_after_ms = 500;
+	drm_hdcp1_emul_set_ready_delay(t->sink.emul, 500);
 	run_for(t, c->at);
 	KUNIT_ASSERT_EQ(test, state(t), c->in);
 	was_enabled = cp(t) == CP_ENABLED;
 
-	t->sink.unplugged = true;
+	drm_hdcp1_emul_set_connected(t->sink.emul, false);
 	drm_hdcp1_hotplug(t->hdcp, false);
 	run_for(t, 10);
 	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_WAIT_LINK);
@@ -1312,7 +1208,7 @@ static void drm_test_hdcp1_1a_02_unplug(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->tx.resets, 1);
 	KUNIT_EXPECT_EQ(test, t->events, was_enabled ? 2 : 0);
 
-	t->sink.unplugged = false;
+	drm_hdcp1_emul_set_connected(t->sink.emul, true);
 	drm_hdcp1_hotplug(t->hdcp, true);
 	run_for(t, 1000);
 	expect_enabled(test, t);
@@ -1373,7 +1269,7 @@ static void drm_test_hdcp1_resume_reports_desired_until_authenticated(struct kun
 	run_for(t, 100);
 
 	/* The sink can no longer authenticate: Desired it stays. */
-	drm_hdcp1_u64_to_ksv(0, t->sink.regs);
+	drm_hdcp1_emul_set_bksv(t->sink.emul, 0);
 	KUNIT_ASSERT_EQ(test, drm_atomic_helper_resume(&t->drm, saved), 0);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	run_for(t, 2000);
@@ -1381,7 +1277,7 @@ static void drm_test_hdcp1_resume_reports_desired_until_authenticated(struct kun
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
 
 	/* Fixed: it comes back by itself. */
-	drm_hdcp1_u64_to_ksv(KSV_B1, t->sink.regs);
+	drm_hdcp1_emul_set_bksv(t->sink.emul, KSV_B1);
 	run_for(t, DRM_HDCP1_RETRY_MAX_MS + 200);
 	expect_enabled(test, t);
 }
@@ -1430,13 +1326,15 @@ static void dp_irq_case(struct kunit *test, u8 flag)
 	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
 
 	authenticate(test, t);
-	t->sink.dp_flags = flag;
-	drm_hdcp1_cp_irq(t->hdcp);
+	/* The sink raises CP_IRQ itself. */
+	KUNIT_ASSERT_EQ(test, flag == DP_BSTATUS_LINK_FAILURE ?
+			drm_hdcp1_emul_dp_link_failure(t->sink.emul) :
+			drm_hdcp1_emul_dp_reauth_request(t->sink.emul), 0);
 	run_for(t, 0);
 	expect_failed(test, t);
 	KUNIT_EXPECT_EQ(test, t->events, 2);
 
-	t->sink.dp_flags = 0;
+	/* The next authentication clears the flag. */
 	run_for(t, 300);
 	expect_enabled(test, t);
 }
@@ -1468,7 +1366,7 @@ static void drm_test_hdcp1_dp_sink_not_capable(struct kunit *test)
 {
 	struct engine_test *t = setup(test, DRM_HDCP1_DP, false, 0);
 
-	t->sink.capable = false;
+	drm_hdcp1_emul_set_capable(t->sink.emul, false);
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	run_for(t, 1000);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
