@@ -8,7 +8,7 @@ HDCP_CACHE ?= /var/cache/drm-hdcp
 export HDCP_CACHE
 
 .PHONY: help deps tree kunit patches abi-check compile-users build-nokunit kernel-doc \
-	upstream-overlap check demo bench clean
+	upstream-overlap linkage series-build check demo bench clean
 
 help:
 	@echo "make deps            install what the targets need (apt-get, as root)"
@@ -19,6 +19,8 @@ help:
 	@echo "make compile-users   x86_64 builds of every user of our headers, W=1/sparse"
 	@echo "make build-nokunit   x86_64 DRM modules built and linked with KUnit off"
 	@echo "make kernel-doc      kernel-doc -Wall on the files we own"
+	@echo "make linkage         amdgpu/bridges-only config links no engine or cipher"
+	@echo "make series-build    every patch of the series compiles on its own"
 	@echo "make check           all of the above; last line 'N passed, N failed'"
 	@echo "make demo            build and show the property behaviour, readable"
 	@echo "make bench           HDCP 1.4 Desired->Enabled time against the spec floor"
@@ -50,6 +52,12 @@ kernel-doc: tree
 
 upstream-overlap: tree
 	@python3 tools/upstream-overlap.py
+
+linkage: tree
+	@bash tools/linkage-check.sh
+
+series-build: tree
+	@bash tools/series-build-check.sh
 
 check: tree
 	@bash tools/check.sh

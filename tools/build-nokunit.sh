@@ -22,7 +22,8 @@ if grep -q '^CONFIG_KUNIT=y' "$out/.config"; then
 	echo "FAIL build-nokunit: KUnit is enabled in build/x86-nokunit"
 	exit 1
 fi
-for sym in CONFIG_DRM_VKMS=m CONFIG_DRM_I915=m CONFIG_DRM_DISPLAY_HDCP_HELPER=y \
+for sym in CONFIG_DRM_VKMS=m CONFIG_DRM_VKMS_HDCP=y CONFIG_DRM_I915=m \
+	   CONFIG_DRM_DISPLAY_HDCP_HELPER=y CONFIG_DRM_DISPLAY_HDCP1_HELPER=y \
 	   CONFIG_DRM_DISPLAY_HDCP1_CIPHER=y; do
 	if ! grep -q "^$sym" "$out/.config"; then
 		echo "FAIL build-nokunit: $sym did not stick"

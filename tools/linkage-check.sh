@@ -40,6 +40,16 @@ if log=$("${mk[@]}" drivers/gpu/drm/display/ 2>&1); then
 else
 	echo "    build failed:"; tail -n 20 <<<"$log" | sed 's/^/      /'; ok=0
 fi
+# VKMS without CONFIG_DRM_VKMS_HDCP needs nothing of the display helpers.
+grep -q '^CONFIG_DRM_VKMS_HDCP=y' "$out/.config" && { echo "    CONFIG_DRM_VKMS_HDCP is set"; ok=0; }
+if log=$("${mk[@]}" drivers/gpu/drm/vkms/ 2>&1); then
+	needs=$(nm -u "$out/drivers/gpu/drm/vkms/vkms.o" 2>/dev/null |
+		awk '{print $2}' | grep -E '^(drm_hdcp|drm_dp_|sha1)' | head -n 5)
+	[ -f "$out/drivers/gpu/drm/vkms/vkms.o" ] || { echo "    vkms.o not built"; ok=0; }
+	[ -z "$needs" ] || { echo "    vkms needs:"; sed 's/^/      /' <<<"$needs"; ok=0; }
+else
+	echo "    vkms build failed:"; tail -n 20 <<<"$log" | sed 's/^/      /'; ok=0
+fi
 if [ $ok = 1 ]; then
 	echo "PASS helpers-only-users-link-no-engine"
 else

@@ -11,8 +11,9 @@
 #include <linux/kconfig.h>
 #include <linux/types.h>
 
+#include <drm/drm_connector.h>
+
 struct drm_atomic_state;
-struct drm_connector_funcs;
 struct seq_file;
 struct vkms_device;
 

@@ -551,12 +551,12 @@ static void vkms_test_hdcp_knob_capable(struct kunit *test)
 	struct vkms_hdcp_test *t = make(test, false);
 	char expect[64];
 
-	snprintf(expect, sizeof(expect), "%s:%d HDCP version: HDCP1.4 \n",
-		 t->connector->name, t->connector->base.id);
+	snprintf(expect, sizeof(expect), "%s:%d HDCP version: %s %s",
+		 t->connector->name, t->connector->base.id, "HDCP1.4", "\n");
 	KUNIT_EXPECT_STREQ(test, capability(test, t), expect);
 	knob(test, t, "capable", "0");
-	snprintf(expect, sizeof(expect), "%s:%d HDCP version: None \n",
-		 t->connector->name, t->connector->base.id);
+	snprintf(expect, sizeof(expect), "%s:%d HDCP version: %s %s",
+		 t->connector->name, t->connector->base.id, "None", "\n");
 	KUNIT_EXPECT_STREQ(test, capability(test, t), expect);
 	commit(test, t, true, CP_DESIRED);
 	run_for(t, 3000);
