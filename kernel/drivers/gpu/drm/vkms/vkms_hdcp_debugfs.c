@@ -328,15 +328,6 @@ static const struct vkms_hdcp_knob vkms_hdcp_knobs[] = {
 	{ "violations", 0400, show_violations, NULL },
 };
 
-static const struct vkms_hdcp_knob *vkms_hdcp_find_knob(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(vkms_hdcp_knobs); i++)
-		if (!strcmp(vkms_hdcp_knobs[i].name, name))
-			return &vkms_hdcp_knobs[i];
-	return NULL;
-}
 
 static int vkms_hdcp_store(struct vkms_hdcp *hdcp, const struct vkms_hdcp_knob *knob,
 			   const char *buf, size_t len)
@@ -371,6 +362,16 @@ static ssize_t vkms_hdcp_show(struct vkms_hdcp *hdcp, const struct vkms_hdcp_kno
 }
 
 #if IS_ENABLED(CONFIG_KUNIT)
+static const struct vkms_hdcp_knob *vkms_hdcp_find_knob(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(vkms_hdcp_knobs); i++)
+		if (!strcmp(vkms_hdcp_knobs[i].name, name))
+			return &vkms_hdcp_knobs[i];
+	return NULL;
+}
+
 int vkms_hdcp_knob_store(struct vkms_hdcp *hdcp, const char *name, const char *buf,
 			 size_t len)
 {
