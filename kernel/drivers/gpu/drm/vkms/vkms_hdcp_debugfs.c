@@ -328,7 +328,6 @@ static const struct vkms_hdcp_knob vkms_hdcp_knobs[] = {
 	{ "violations", 0400, show_violations, NULL },
 };
 
-
 static int vkms_hdcp_store(struct vkms_hdcp *hdcp, const struct vkms_hdcp_knob *knob,
 			   const char *buf, size_t len)
 {
