@@ -8,7 +8,7 @@ HDCP_CACHE ?= /var/cache/drm-hdcp
 export HDCP_CACHE
 
 .PHONY: help deps tree kunit patches abi-check compile-users build-nokunit kernel-doc \
-	upstream-overlap check demo bench clean
+	upstream-overlap e2e check demo bench clean
 
 help:
 	@echo "make deps            install what the targets need (apt-get, as root)"
@@ -19,9 +19,10 @@ help:
 	@echo "make compile-users   x86_64 builds of every user of our headers, W=1/sparse"
 	@echo "make build-nokunit   x86_64 DRM modules built and linked with KUnit off"
 	@echo "make kernel-doc      kernel-doc -Wall on the files we own"
+	@echo "make e2e             boot the kernel (UML) and test the property from userspace"
 	@echo "make check           all of the above; last line 'N passed, N failed'"
 	@echo "make demo            build and show the property behaviour, readable"
-	@echo "make bench           HDCP 1.4 Desired->Enabled time against the spec floor"
+	@echo "make bench           HDCP 1.4 timings against the spec, KUnit and end to end"
 	@echo "make clean           remove build/ (the cache in HDCP_CACHE stays)"
 
 deps:
@@ -56,6 +57,9 @@ check: tree
 
 demo: tree
 	@bash tools/demo.sh
+
+e2e: tree
+	@bash tools/e2e.sh $(if $(CASES),'$(CASES)')
 
 bench: tree
 	@bash tools/bench.sh

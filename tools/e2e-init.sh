@@ -42,7 +42,7 @@ dmesg > "$res/dmesg.txt"
 echo "$rc" > "$res/exitcode"
 sync
 echo "$rc" > /proc/exitcode
-poweroff -f
+poweroff -f --no-wtmp
 # If poweroff is not there, the kernel's own way.
 echo o > /proc/sysrq-trigger
 sleep 10

@@ -458,35 +458,64 @@ static void case_dp_reauth_request(struct kms *k)
 		note("dp: Desired %.0f ms after CP_IRQ, Enabled %.0f ms later", drop, back);
 }
 
-/* After a commit that took the link down: Desired at once, never Enabled while off. */
+/*
+ * After a commit that took the link down has returned, the link is in the
+ * clear: the property must read Desired at once and stay so while off.
+ */
 static void expect_desired_while_off(struct kms *k, const char *what)
 {
 	uint64_t v = cp_get(k);
+	struct trace t;
 
-	check(v == CP_DESIRED, "right after %s the property reads %s, expected Desired",
-	      what, cp_name(v));
+	if (v == CP_ENABLED) {
+		cp_wait(k, CP_DESIRED, 1000, INV_NOT_UNDESIRED, &t);
+		check(false, "after %s returned, the link was off but the property read Enabled "
+		      "for %.0f ms more (then %s, %u uevents)", what,
+		      (now_s() - t.start) * 1000, cp_name(t.last), t.cp_uevents);
+	} else {
+		check(v == CP_DESIRED, "right after %s the property reads %s, expected Desired",
+		      what, cp_name(v));
+	}
 	expect_hold(k, CP_DESIRED, 500, what);
 	expect_not_encrypting();
 }
 
-static void case_dpms(struct kms *k)
+static void dpms(struct kms *k, bool with_connector)
 {
+	const char *what = with_connector ? "ACTIVE=0 (connector in the commit)" : "ACTIVE=0";
 	double back;
 	int ret;
 
 	if (enable(k, false) < 0)
 		return;
-	ret = kms_set_active(k, false);
-	if (!check(!ret, "ACTIVE=0: %s", strerror(-ret)))
+	if (with_connector)
+		ret = kms_commit(k, DRM_MODE_ATOMIC_ALLOW_MODESET, 2,
+				 k->crtc_id, k->active, (uint64_t)0,
+				 k->conn_id, k->conn_crtc_id, (uint64_t)k->crtc_id);
+	else
+		ret = kms_set_active(k, false);
+	if (!check(!ret, "%s: %s", what, strerror(-ret)))
 		return;
-	expect_desired_while_off(k, "ACTIVE=0");
+	expect_desired_while_off(k, what);
 	uevent_drain(k);
 	ret = kms_set_active(k, true);
 	if (!check(!ret, "ACTIVE=1: %s", strerror(-ret)))
 		return;
 	back = expect_recover(k, "ACTIVE=1");
 	if (back >= 0)
-		note("ACTIVE 0 -> 1: Desired kept, Enabled %.0f ms after ACTIVE=1", back);
+		note("%s, then 1: Desired kept, Enabled %.0f ms after ACTIVE=1", what, back);
+}
+
+/* DPMS as atomic compositors do it: the CRTC's ACTIVE alone. */
+static void case_dpms(struct kms *k)
+{
+	dpms(k, false);
+}
+
+/* The same with the connector in the commit, as full-state compositors do. */
+static void case_dpms_full_state(struct kms *k)
+{
+	dpms(k, true);
 }
 
 static void case_modeset(struct kms *k)
@@ -783,7 +812,7 @@ static void case_stress_replug(struct kms *k)
 
 static void case_stress_dpms(struct kms *k)
 {
-	unsigned int i;
+	unsigned int i, enabled_while_off = 0;
 
 	if (enable(k, false) < 0)
 		return;
@@ -791,19 +820,19 @@ static void case_stress_dpms(struct kms *k)
 		struct trace t;
 		int ret = kms_set_active(k, false);
 
-		if (!ret) {
-			uint64_t v = cp_get(k);
-
-			if (!check(v == CP_DESIRED, "cycle %u: ACTIVE=0 reads %s", i, cp_name(v)))
-				return;
+		/* The link is off once the commit returns. */
+		if (!ret && cp_get(k) == CP_ENABLED)
+			enabled_while_off++;
+		if (!ret)
 			ret = kms_set_active(k, true);
-		}
 		if (!check(!ret, "cycle %u: %s", i, strerror(-ret)))
 			return;
 		ret = cp_wait(k, CP_ENABLED, WAIT_RECOVER_MS, inv_desired(), &t);
 		if (!expect_wait(&t, ret, CP_ENABLED, "Enabled again after ACTIVE=1"))
 			return;
 	}
+	check(!enabled_while_off, "Enabled read right after ACTIVE=0 in %u of 100 cycles",
+	      enabled_while_off);
 	expect_consistent_enabled(k);
 }
 
@@ -833,6 +862,7 @@ static const struct tcase cases[] = {
 	{ "dp_cp_irq_link_failure_and_recovery", F_DP, case_dp_link_failure },
 	{ "dp_reauthentication_request", F_DP, case_dp_reauth_request },
 	{ "dpms_keeps_desired", 0, case_dpms },
+	{ "dpms_full_state_keeps_desired", 0, case_dpms_full_state },
 	{ "modeset_keeps_desired", 0, case_modeset },
 	{ "unplug_replug_keeps_desired", 0, case_unplug_replug },
 	{ "suspend_resume_keeps_desired", F_PM, case_suspend_resume },
