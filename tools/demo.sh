@@ -11,7 +11,7 @@ t0=$SECONDS
 if [ -x "$top/build/kunit/linux" ]; then
 	echo "demo: bringing the kernel up to date (UML build of make kunit, via ccache)"
 else
-	echo "demo: building the kernel (UML, the build make kunit uses; cold: about 6 minutes" \
+	echo "demo: building the kernel (UML, the build make kunit uses; cold: about 7 minutes" \
 	     "on 2 cores, through ccache)"
 fi
 bash "$top/tools/guest-kernel.sh" || exit 1

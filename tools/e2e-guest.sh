@@ -76,10 +76,11 @@ cleanup() {
 }
 trap 'cleanup; exit 130' INT TERM
 
-# Show what the guest prints once its init is up (UML's own start-up
-# chatter comes before the marker).
+# Show what the command prints, between the init's two markers (UML's
+# start-up chatter comes before, the power-off after).
 show() {
-	tr -d '\r' | awk '/^=== e2e guest/ { on = 1 } on { print; fflush() }'
+	tr -d '\r' | awk '/^=== e2e guest: done/ { exit } /^=== e2e guest/ { on = 1 }
+			  on { print; fflush() }'
 }
 if [ "$quiet" = 0 ]; then
 	tail -n +1 -f --pid="$guest" "$res/console.raw" 2>/dev/null | show &

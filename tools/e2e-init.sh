@@ -28,6 +28,8 @@ else
 	rc=125
 fi
 
+echo "=== e2e guest: done, exit $rc"
+
 # Leaks: two scans, since kmemleak reports an object once it has been
 # unreferenced for a full scan and is old enough (5 s).
 if [ -w /sys/kernel/debug/kmemleak ]; then

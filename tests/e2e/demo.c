@@ -30,11 +30,14 @@ static void step(const char *fmt, ...)
 }
 
 /*
- * Run a command and show its output, indented; with @only_cp only the
- * connector's row and its two HDCP properties of a `modetest -c` listing.
- * Returns the exit status or -errno.
+ * Run a command and show its output, indented: all of it, or of a
+ * `modetest -c` listing the connector's row and its two HDCP properties,
+ * or only the value of Content Protection. Returns the exit status or
+ * -errno.
  */
-static int run(char *const argv[], bool only_cp)
+enum show { SHOW_ALL, SHOW_CP, SHOW_CP_VALUE };
+
+static int run(char *const argv[], enum show show)
 {
 	int pipefd[2], status, keep = 0;
 	char line[512];
@@ -57,7 +60,12 @@ static int run(char *const argv[], bool only_cp)
 	out = fdopen(pipefd[0], "r");
 	while (out && fgets(line, sizeof(line), out)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (only_cp) {
+		if (show == SHOW_CP_VALUE) {
+			if (line[0] == '\t' && isdigit((unsigned char)line[1]))
+				keep = !!strstr(line, "Content Protection:");
+			if (!keep || !strstr(line, "value:"))
+				continue;
+		} else if (show == SHOW_CP) {
 			/* The connector's row, and the two HDCP properties. */
 			if (!strncmp(line, "id\t", 3) || strstr(line, "Virtual-")) {
 				keep = 0;
@@ -90,7 +98,7 @@ static int modetest_set(struct kms *k, uint64_t v)
 		 (unsigned long long)v);
 	/* modetest must be DRM master to set a property: let it. */
 	drmDropMaster(k->fd);
-	ret = run(argv, false);
+	ret = run(argv, SHOW_ALL);
 	if (drmSetMaster(k->fd))
 		return -errno;
 	return ret;
@@ -113,7 +121,7 @@ int run_demo(struct kms *k)
 	     "sink that reports \"%s\"", k->minor, k->conn_name, k->conn_id, cap);
 
 	step("modetest -M vkms -c lists the connector and its content protection properties:");
-	run(list, true);
+	run(list, SHOW_CP);
 
 	ret = kms_modeset(k, 0, true);
 	step("our client lights the display: %s on the CRTC, one atomic commit: %s",
@@ -131,10 +139,12 @@ int run_demo(struct kms *k)
 		return 1;
 	}
 	cp_uevent_within(k, &t, 1000);
-	step("the kernel authenticated the sink: Enabled %.0f ms after the request (spec floor "
-	     "%.0f ms = 100 ms for R0' + one frame), announced by %u uevent HOTPLUG=1 "
+	step("the kernel authenticated the sink: Enabled %.0f ms after modetest started (spec "
+	     "floor %.0f ms = 100 ms for R0' + one frame), announced by %u uevent HOTPLUG=1 "
 	     "CONNECTOR=%u PROPERTY=%u", (t.reached - t0) * 1000, floor_ms, t.cp_uevents,
 	     k->conn_id, k->cp);
+	step("modetest -M vkms -c now shows Content Protection as:");
+	run(list, SHOW_CP_VALUE);
 
 	ret = cp_set_atomic(k, CP_ENABLED);
 	step("userspace tries to set Enabled itself: %s (only the kernel sets Enabled)",
@@ -143,13 +153,14 @@ int run_demo(struct kms *k)
 	uevent_drain(k);
 	t0 = now_s();
 	knob_write(K_BREAK_LINK, "1");
+	step("fault injected: the sink's Ri' now diverges from the transmitter's "
+	     "(debugfs break_link=1)");
 	if (cp_wait(k, CP_DESIRED, WAIT_DETECT_MS, INV_NOT_UNDESIRED, &t)) {
 		step("the link failure was not noticed: %s", cp_name(cp_get(k)));
 		return 1;
 	}
-	step("fault injected: the sink's Ri' diverges (debugfs break_link=1); the kernel's "
-	     "link check noticed after %.0f ms (it checks every %d ms): back to Desired, with a "
-	     "uevent", (t.reached - t0) * 1000, HDCP_LINK_CHECK_MS);
+	step("the kernel's link check noticed after %.0f ms (it checks every %d ms): back to "
+	     "Desired, announced by a uevent", (t.reached - t0) * 1000, HDCP_LINK_CHECK_MS);
 	sleep_ms(1000);
 	t0 = now_s();
 	knob_write(K_BREAK_LINK, "0");
@@ -157,8 +168,8 @@ int run_demo(struct kms *k)
 		step("no recovery: %s", cp_name(cp_get(k)));
 		return 1;
 	}
-	step("fault cleared: the kernel retried by itself and is Enabled again %.0f ms later, "
-	     "nobody asked", (t.reached - t0) * 1000);
+	step("fault cleared (break_link=0): the kernel kept retrying by itself and is Enabled "
+	     "again %.0f ms later, without userspace doing anything", (t.reached - t0) * 1000);
 
 	cp_set_atomic(k, CP_UNDESIRED);
 	knob_write(K_TOPOLOGY, "repeater 32 3");
@@ -176,11 +187,16 @@ int run_demo(struct kms *k)
 
 	t0 = now_s();
 	ret = cp_set_atomic(k, CP_UNDESIRED);
-	step("our client sets Undesired (atomic commit, %.1f ms): %s, property reads %s; "
-	     "encryption is switched off", (now_s() - t0) * 1000, ret ? strerror(-ret) : "ok",
-	     cp_name(cp_get(k)));
-	step("modetest -M vkms -c shows the value now:");
-	run(list, true);
+	step("our client sets Undesired (atomic commit, %.1f ms): %s, property reads %s",
+	     (now_s() - t0) * 1000, ret ? strerror(-ret) : "ok", cp_name(cp_get(k)));
+	if (features & F_ENCRYPTING) {
+		sleep_ms(100);
+		step("the emulated transmitter %s (debugfs encrypting=%d)",
+		     link_encrypting() == 0 ? "stopped encrypting" : "STILL ENCRYPTS",
+		     link_encrypting());
+	}
+	step("modetest -M vkms -c shows Content Protection as:");
+	run(list, SHOW_CP_VALUE);
 	step("done");
 	return 0;
 }
