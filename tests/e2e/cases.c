@@ -162,40 +162,49 @@ static void expect_not_encrypting(void)
 	check(link_encrypting() == 0, "the transmitter still encrypts");
 }
 
+/* A knob write of reset(); the first failure is explained. */
+static int reset_knob(enum knob kn, const char *val)
+{
+	int ret = knob_write(kn, "%s", val);
+
+	if (ret)
+		note("reset: writing '%s' to %s: %s", val,
+		     knob_path(kn)[0] ? knob_path(kn) : "(a knob this VKMS lacks)", strerror(-ret));
+	return ret;
+}
+
 static int reset(struct kms *k)
 {
-	int ret = 0;
+	int ret;
 
-	ret |= cp_set_atomic(k, CP_UNDESIRED);
-	if (k->type)
-		ret |= type_set(k, 0);
-	ret |= knob_write(K_BREAK_LINK, "0");
-	ret |= knob_write(K_CORRUPT_R0, "0");
-	ret |= knob_write(K_R0_DELAY_MS, "0");
-	ret |= knob_write(K_READY_NEVER, "0");
-	ret |= knob_write(K_MAX_DEVS_EXCEEDED, "0");
-	ret |= knob_write(K_MAX_CASCADE_EXCEEDED, "0");
-	ret |= knob_write(K_TOPOLOGY, "receiver");
-	ret |= knob_write(K_CAPABLE, "1");
-	if (features & F_CORRUPT_V)
-		ret |= knob_write(K_CORRUPT_V, "0");
-	if (features & F_READY_DELAY)
-		ret |= knob_write(K_READY_DELAY_MS, "0");
-	if (features & F_BKSV)
-		ret |= knob_write(K_BKSV, "%s", initial_bksv);
-	if (features & F_DP) {
+	ret = cp_set_atomic(k, CP_UNDESIRED);
+	if (!ret && k->type)
+		ret = type_set(k, 0);
+	ret = ret ?: reset_knob(K_BREAK_LINK, "0");
+	ret = ret ?: reset_knob(K_CORRUPT_R0, "0");
+	ret = ret ?: reset_knob(K_R0_DELAY_MS, "0");
+	ret = ret ?: reset_knob(K_READY_NEVER, "0");
+	ret = ret ?: reset_knob(K_MAX_DEVS_EXCEEDED, "0");
+	ret = ret ?: reset_knob(K_MAX_CASCADE_EXCEEDED, "0");
+	ret = ret ?: reset_knob(K_TOPOLOGY, "receiver");
+	ret = ret ?: reset_knob(K_CAPABLE, "1");
+	if (!ret && (features & F_CORRUPT_V))
+		ret = reset_knob(K_CORRUPT_V, "0");
+	if (!ret && (features & F_READY_DELAY))
+		ret = reset_knob(K_READY_DELAY_MS, "0");
+	if (!ret && (features & F_BKSV))
+		ret = reset_knob(K_BKSV, initial_bksv);
+	if (!ret && (features & F_DP)) {
 		char tr[16] = "";
 
 		knob_read(K_TRANSPORT, tr, sizeof(tr));
-		if (strncmp(tr, "hdmi", 4)) {
-			ret |= knob_write(K_TRANSPORT, "hdmi");
-			ret |= knob_write(K_CONNECTED, "0");
-		}
+		if (strncmp(tr, "hdmi", 4))
+			ret = reset_knob(K_TRANSPORT, "hdmi") ?: reset_knob(K_CONNECTED, "0");
 	}
-	if (knob_read_long(K_CONNECTED) != 1)
-		ret |= knob_write(K_CONNECTED, "1");
-	ret |= srm_remove();
-	ret |= kms_modeset(k, 0, true);
+	if (!ret && knob_read_long(K_CONNECTED) != 1)
+		ret = reset_knob(K_CONNECTED, "1");
+	ret = ret ?: srm_remove();
+	ret = ret ?: kms_modeset(k, 0, true);
 	uevent_drain(k);
 	return ret;
 }
