@@ -96,7 +96,7 @@ while kill -0 "$guest" 2>/dev/null; do
 	fi
 	sleep 1
 done
-wait "$guest"
+{ wait "$guest"; } 2>/dev/null
 rc=$?
 [ "$quiet" = 0 ] && wait "$shower"
 show < "$res/console.raw" > "$res/console.log"

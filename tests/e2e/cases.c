@@ -913,6 +913,8 @@ int run_tests(struct kms *k, int argc, char **argv)
 	unsigned int i, passed = 0, failed = 0;
 
 	initial_cp = cp_get(k);
+	say("hdcp-e2e: %s (%s, minor %d); VKMS knobs in %s; E2E_FEATURES=%s", k->conn_name,
+	    "vkms", k->minor, knob_path(K_TOPOLOGY), getenv("E2E_FEATURES") ?: "");
 	if (features & F_BKSV)
 		knob_read(K_BKSV, initial_bksv, sizeof(initial_bksv));
 	initial_bksv[strcspn(initial_bksv, "\n")] = '\0';
