@@ -36,6 +36,9 @@ if [ ! -x "$kernel" ]; then
 	exit 125
 fi
 
+case $top in
+*[[:space:]]*) echo "e2e-guest: $top: the kernel command line takes no spaces" >&2; exit 125 ;;
+esac
 res=$top/build/e2e/$name
 umldir=$top/build/uml
 umid=e2e-$name
