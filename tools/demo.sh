@@ -19,7 +19,8 @@ make -s -C "$top/tests/e2e" O="$bin" || exit 1
 echo "demo: built in $((SECONDS - t0)) s; booting it under UML with VKMS and its" \
      "emulated HDCP 1.4 link (root = this machine's filesystem, read-only)"
 t1=$SECONDS
-bash "$top/tools/e2e-guest.sh" -n demo -t 300 -- "$bin/hdcp-e2e" demo
+bash "$top/tools/e2e-guest.sh" -n demo -t 300 -k vkms.hdcp_transport=hdmi -- \
+	"$bin/hdcp-e2e" demo
 rc=$?
 case $rc in
 0)	echo "demo: guest run $((SECONDS - t1)) s, $((SECONDS - t0)) s in all; its kernel" \

@@ -3,11 +3,12 @@
 # Boot the KUnit UML kernel (build/kunit/linux) as a guest whose root is the
 # host's filesystem, read-only, and run one command in it as root.
 #
-#   tools/e2e-guest.sh [-n NAME] [-t SECONDS] [-q] -- COMMAND [ARG...]
+#   tools/e2e-guest.sh [-n NAME] [-t SECONDS] [-k KERNEL-ARG]... [-q] -- COMMAND [ARG...]
 #
 # COMMAND runs in build/e2e/NAME/ (writable in the guest), with
 # E2E_FIRMWARE_DIR=build/e2e/NAME/firmware, the kernel's firmware search
-# path (firmware_class.path), and E2E_FEATURES passed on. Its output is
+# path (firmware_class.path). -k adds a kernel parameter (for instance
+# vkms.hdcp_transport=dp). Its output is
 # shown as it comes (-q: only saved, in console.log). Afterwards the guest's
 # kernel log (dmesg.txt, after a kmemleak scan: kmemleak.txt) is scanned for
 # WARNING, BUG, KASAN, lockdep and kmemleak reports.
@@ -18,14 +19,16 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-name=run timeout=600 quiet=0
+name=run timeout=600 quiet=0 kargs=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-n) name=$2; shift 2 ;;
 	-t) timeout=$2; shift 2 ;;
+	-k) kargs+=("$2"); shift 2 ;;
 	-q) quiet=1; shift ;;
 	--) shift; break ;;
-	*) echo "usage: $0 [-n NAME] [-t SECONDS] [-q] -- COMMAND [ARG...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-n NAME] [-t SECONDS] [-k ARG]... [-q] -- COMMAND [ARG...]" >&2
+	   exit 2 ;;
 	esac
 done
 [ $# -gt 0 ] || { echo "$0: no command" >&2; exit 2; }
@@ -45,14 +48,8 @@ umid=e2e-$name
 rm -rf "$res" "${umldir:?}/$umid"
 mkdir -p "$res/firmware" "$umldir"
 
-# What the VKMS under test has beyond its first HDCP pass (tests/e2e/main.c
-# lists the names; "vkms2" is the whole second pass). One place to change
-# when VKMS changes.
-features=${E2E_FEATURES-}
-
 {
 	echo "export E2E_FIRMWARE_DIR=$(printf %q "$res/firmware")"
-	echo "export E2E_FEATURES=$(printf %q "$features")"
 	printf 'exec'
 	printf ' %q' "$@"
 	echo
@@ -68,6 +65,7 @@ args=(
 	kunit.enable=0 vkms.enable_hdcp=1
 	firmware_class.path="$res/firmware"
 	loglevel=1
+	"${kargs[@]}"
 	E2E_RESULTS="$res"
 )
 

@@ -18,19 +18,25 @@ if ! make -s -C "$top/tests/e2e" O="$bin"; then
 	exit 1
 fi
 
-start=$SECONDS
-bash "$top/tools/e2e-guest.sh" -n test -t "${E2E_TIMEOUT:-480}" -- \
-	"$bin/hdcp-e2e" test "$@"
-rc=$?
-case $rc in
-124)	echo "FAIL e2e_guest (timed out, see build/e2e/test/console.raw)" ;;
-125)	echo "FAIL e2e_guest (did not run the client, see build/e2e/test/console.raw)" ;;
-3)	echo "FAIL guest_kernel_log (reports in build/e2e/test/dmesg.txt)" ;;
-*)	if [ -s "$top/build/e2e/test/reports.txt" ]; then
-		echo "FAIL guest_kernel_log (reports in build/e2e/test/dmesg.txt)"
-	else
-		echo "PASS guest_kernel_log (no WARNING, BUG, KASAN, lockdep or kmemleak report)"
-	fi ;;
-esac
-echo "e2e: guest run $((SECONDS - start)) s"
-exit $rc
+# One boot per register map of the emulated sink: HDMI (DDC, Ri' link
+# checks), then DisplayPort (DPCD, CP_IRQ).
+start=$SECONDS status=0
+for transport in hdmi dp; do
+	run=test-$transport
+	bash "$top/tools/e2e-guest.sh" -n "$run" -t "${E2E_TIMEOUT:-420}" \
+		-k vkms.hdcp_transport=$transport -- "$bin/hdcp-e2e" test "$@"
+	rc=$?
+	case $rc in
+	124)	echo "FAIL e2e_guest.$transport (timed out, see build/e2e/$run/console.raw)" ;;
+	125)	echo "FAIL e2e_guest.$transport (did not run the client, see build/e2e/$run/)" ;;
+	*)	if [ -s "$top/build/e2e/$run/reports.txt" ]; then
+			echo "FAIL guest_kernel_log.$transport (reports in build/e2e/$run/dmesg.txt)"
+		else
+			echo "PASS guest_kernel_log.$transport (no WARNING, BUG, KASAN, lockdep or" \
+			     "kmemleak report)"
+		fi ;;
+	esac
+	[ "$rc" -eq 0 ] || status=1
+done
+echo "e2e: guest runs $((SECONDS - start)) s"
+exit $status

@@ -41,30 +41,14 @@
 #define HOLD_MS			(HDCP_LINK_CHECK_MS + 500)
 #define SAMPLE_MS		5
 
-/*
- * Features of the VKMS HDCP emulation that a case needs beyond the first
- * VKMS pass. Which ones the kernel under test has is stated by whoever
- * runs the test (E2E_FEATURES, see main.c), never guessed: a case whose
- * feature is named but missing fails.
- */
-enum feature {
-	F_DP		= 1 << 0,	/* "transport" knob, DP link, CP_IRQ */
-	F_BKSV		= 1 << 1,	/* "bksv" knob */
-	F_ENCRYPTING	= 1 << 2,	/* "encrypting" knob */
-	F_VIOLATIONS	= 1 << 3,	/* "violations" knob */
-	F_PM		= 1 << 4,	/* system sleep PM ops */
-	F_CORRUPT_V	= 1 << 5,	/* "corrupt_v" knob */
-	F_READY_DELAY	= 1 << 6,	/* "ready_delay_ms" knob */
-};
-
-extern unsigned int features;
+/* The register map the emulated sink speaks, fixed at boot (vkms.hdcp_transport). */
+enum transport { T_ANY, T_HDMI, T_DP };
 
 /* The debugfs knobs of the emulated link; paths in knobs.c only. */
 enum knob {
 	K_SINK_CAPABILITY,
 	K_CAPABLE,
 	K_CONNECTED,
-	K_TRANSPORT,
 	K_BREAK_LINK,
 	K_REAUTH_REQUEST,
 	K_CORRUPT_R0,
@@ -86,6 +70,7 @@ struct kms {
 	uint32_t conn_id, crtc_id, plane_id;
 	char conn_name[32];
 	int minor;
+	enum transport transport;
 
 	drmModeModeInfo modes[2];	/* preferred, and another one */
 	uint32_t mode_blob[2];
@@ -135,6 +120,7 @@ extern unsigned int check_failures;
 int write_file(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int read_file(const char *path, char *buf, size_t size);
 const char *cp_name(uint64_t v);
+const char *transport_name(enum transport t);
 
 /* kms.c */
 int kms_open(struct kms *k);

@@ -2,10 +2,8 @@
 /*
  * The emulated sink's debugfs knobs, and the SRM file the kernel reads.
  *
- * Every knob path is in knob_paths[] below. The second VKMS pass puts the
- * knobs in a "hdcp/" subdirectory of the connector's debugfs directory; the
- * first pass had flat "hdcp_*" files and fewer knobs (NULL in its column).
- * The layout in use is the one the connector directory has.
+ * Every knob path is in knob_paths[] below, relative to the connector's
+ * debugfs directory (Documentation/gpu/vkms.rst describes them).
  */
 
 #include <errno.h>
@@ -19,67 +17,58 @@
 
 #include "e2e.h"
 
-static const struct {
-	const char *v2, *v1;
-} knob_paths[K_NUM] = {
-	[K_SINK_CAPABILITY]	 = { "hdcp_sink_capability", "hdcp_sink_capability" },
-	[K_CAPABLE]		 = { "hdcp/capable", "hdcp_sink_capable" },
-	[K_CONNECTED]		 = { "hdcp/connected", "hdcp_sink_connected" },
-	[K_TRANSPORT]		 = { "hdcp/transport", NULL },
-	[K_BREAK_LINK]		 = { "hdcp/break_link", "hdcp_break_link" },
-	[K_REAUTH_REQUEST]	 = { "hdcp/reauth_request", NULL },
-	[K_CORRUPT_R0]		 = { "hdcp/corrupt_r0", "hdcp_corrupt_r0" },
-	[K_CORRUPT_V]		 = { "hdcp/corrupt_v", NULL },
-	[K_R0_DELAY_MS]		 = { "hdcp/r0_delay_ms", "hdcp_r0_delay_ms" },
-	[K_READY_DELAY_MS]	 = { "hdcp/ready_delay_ms", NULL },
-	[K_READY_NEVER]		 = { "hdcp/ready_never", "hdcp_ready_never" },
-	[K_TOPOLOGY]		 = { "hdcp/topology", "hdcp_topology" },
-	[K_MAX_DEVS_EXCEEDED]	 = { "hdcp/max_devs_exceeded", "hdcp_max_devs_exceeded" },
-	[K_MAX_CASCADE_EXCEEDED] = { "hdcp/max_cascade_exceeded", "hdcp_max_cascade_exceeded" },
-	[K_BKSV]		 = { "hdcp/bksv", NULL },
-	[K_ENCRYPTING]		 = { "hdcp/encrypting", NULL },
-	[K_VIOLATIONS]		 = { "hdcp/violations", NULL },
+static const char *const knob_paths[K_NUM] = {
+	[K_SINK_CAPABILITY]	 = "hdcp_sink_capability",
+	[K_CAPABLE]		 = "hdcp/capable",
+	[K_CONNECTED]		 = "hdcp/connected",
+	[K_BREAK_LINK]		 = "hdcp/break_link",
+	[K_REAUTH_REQUEST]	 = "hdcp/reauth_request",
+	[K_CORRUPT_R0]		 = "hdcp/corrupt_r0",
+	[K_CORRUPT_V]		 = "hdcp/corrupt_v",
+	[K_R0_DELAY_MS]		 = "hdcp/r0_delay_ms",
+	[K_READY_DELAY_MS]	 = "hdcp/ready_delay_ms",
+	[K_READY_NEVER]		 = "hdcp/ready_never",
+	[K_TOPOLOGY]		 = "hdcp/topology",
+	[K_MAX_DEVS_EXCEEDED]	 = "hdcp/max_devs_exceeded",
+	[K_MAX_CASCADE_EXCEEDED] = "hdcp/max_cascade_exceeded",
+	[K_BKSV]		 = "hdcp/bksv",
+	[K_ENCRYPTING]		 = "hdcp/encrypting",
+	[K_VIOLATIONS]		 = "hdcp/violations",
 };
 
-static char conn_dir[256];
-static bool layout_v2;
 static char paths[K_NUM][PATH_MAX];
 
+/* The connector's knobs, and the transport VKMS was booted with. */
 int knobs_init(struct kms *k)
 {
-	char dir[PATH_MAX + 8];
+	char dir[256], cfg[512];
 	struct stat st;
 	int i;
 
-	snprintf(conn_dir, sizeof(conn_dir), "/sys/kernel/debug/dri/%d/%s",
-		 k->minor, k->conn_name);
-	if (stat(conn_dir, &st) || !S_ISDIR(st.st_mode))
+	snprintf(dir, sizeof(dir), "/sys/kernel/debug/dri/%d/%s", k->minor, k->conn_name);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		return -ENOENT;
-	snprintf(dir, sizeof(dir), "%s/hdcp", conn_dir);
-	layout_v2 = !stat(dir, &st) && S_ISDIR(st.st_mode);
-	for (i = 0; i < K_NUM; i++) {
-		const char *rel = layout_v2 ? knob_paths[i].v2 : knob_paths[i].v1;
-
-		if (rel)
-			snprintf(paths[i], sizeof(paths[i]), "%s/%s", conn_dir, rel);
-	}
+	for (i = 0; i < K_NUM; i++)
+		snprintf(paths[i], sizeof(paths[i]), "%s/%s", dir, knob_paths[i]);
+	snprintf(dir, sizeof(dir), "/sys/kernel/debug/dri/%d/vkms_config", k->minor);
+	if (read_file(dir, cfg, sizeof(cfg)) < 0 || !strstr(cfg, "hdcp=1"))
+		return -ENODEV;
+	k->transport = strstr(cfg, "hdcp_transport=dp") ? T_DP : T_HDMI;
 	return 0;
 }
 
-/* For messages; "" when this VKMS has no such knob. */
+/* For messages. */
 const char *knob_path(enum knob knob)
 {
 	return paths[knob];
 }
 
-/* Returns 0 or -errno; -ENOENT for a knob this VKMS does not have. */
+/* Returns 0 or -errno. */
 int knob_write(enum knob knob, const char *fmt, ...)
 {
 	char buf[128];
 	va_list ap;
 
-	if (!paths[knob][0])
-		return -ENOENT;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
@@ -88,8 +77,6 @@ int knob_write(enum knob knob, const char *fmt, ...)
 
 int knob_read(enum knob knob, char *buf, size_t size)
 {
-	if (!paths[knob][0])
-		return -ENOENT;
 	return read_file(paths[knob], buf, size);
 }
 
@@ -129,61 +116,13 @@ static int parse_hex_ksv(const char *s, uint64_t *ksv)
 	return 0;
 }
 
-/*
- * The Bksv the transmitter reads, as learned from the engine's own debug
- * line "HDCP 1.4: Bksv <5 bytes in wire order>" while it authenticates.
- * For the first VKMS pass, which has no "bksv" knob.
- */
-static int bksv_from_engine(struct kms *k, uint64_t *ksv)
-{
-	static const char param[] = "/sys/module/drm/parameters/debug";
-	char saved[32], rec[1024];
-	struct trace t;
-	int fd, ret = -ENOENT;
-
-	if (read_file(param, saved, sizeof(saved)) < 0)
-		return -ENOENT;
-	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	lseek(fd, 0, SEEK_END);
-	cp_set_atomic(k, CP_UNDESIRED);
-	write_file(param, "0x4");	/* DRM_UT_KMS */
-	cp_set_atomic(k, CP_DESIRED);
-	cp_wait(k, CP_ENABLED, WAIT_ENABLED_MS, 0, &t);
-	write_file(param, "%s", saved);
-	cp_set_atomic(k, CP_UNDESIRED);
-	for (;;) {
-		ssize_t n = read(fd, rec, sizeof(rec) - 1);
-		const char *p;
-		uint8_t b[5];
-
-		if (n < 0 && errno == EPIPE)
-			continue;
-		if (n <= 0)
-			break;
-		rec[n] = '\0';
-		p = strstr(rec, "HDCP 1.4: Bksv ");
-		if (!p || sscanf(p + 15, "%2hhx%2hhx%2hhx%2hhx%2hhx", &b[0], &b[1],
-				 &b[2], &b[3], &b[4]) != 5)
-			continue;
-		*ksv = (uint64_t)b[4] << 32 | (uint64_t)b[3] << 24 |
-		       (uint64_t)b[2] << 16 | (uint64_t)b[1] << 8 | b[0];
-		ret = 0;
-	}
-	close(fd);
-	return ret;
-}
-
 /* The emulated sink's KSV as a number (the spec prints it MSB first). */
 int sink_bksv(struct kms *k, uint64_t *ksv)
 {
 	char buf[32];
-	int ret;
+	int ret = knob_read(K_BKSV, buf, sizeof(buf));
 
-	if (!(features & F_BKSV))
-		return bksv_from_engine(k, ksv);
-	ret = knob_read(K_BKSV, buf, sizeof(buf));
+	(void)k;
 	return ret < 0 ? ret : parse_hex_ksv(buf, ksv);
 }
 

@@ -131,3 +131,8 @@ const char *cp_name(uint64_t v)
 	default: return "?";
 	}
 }
+
+const char *transport_name(enum transport t)
+{
+	return t == T_DP ? "dp" : t == T_HDMI ? "hdmi" : "any";
+}
