@@ -26,18 +26,20 @@
 
 /*
  * Timing the engine and the emulated sink promise (drm_hdcp1_fsm.h,
- * vkms_hdcp.c): R0' is read 100 ms after Aksv, the HDMI link is checked
- * every 2 s (128 frames, capped), a failed attempt is retried after a
- * back-off that grows from 100 ms to 6.4 s, a repeater gets 5 s to set
- * READY. The waits below add room for a slow, instrumented guest.
+ * drm_hdcp1_emul.c): R0' is read 100 ms after Aksv, the HDMI link is
+ * checked every 2 s (128 frames, capped), a broken HDMI link shows at the
+ * next 128-frame roll of Ri' (2.13 s at 60 Hz), a failed attempt is retried
+ * after a back-off that grows from 100 ms to 6.4 s, a repeater gets 5 s to
+ * set READY. The waits below add room for a slow, instrumented guest.
  */
 #define HDCP_R0_FLOOR_MS	100
 #define HDCP_LINK_CHECK_MS	2000
+#define HDCP_RI_ROLL_MS		2134	/* 128 frames at 60 Hz */
 #define HDCP_RETRY_MAX_MS	6400
 #define HDCP_READY_TIMEOUT_MS	5000
 #define WAIT_ENABLED_MS		10000	/* first authentication */
 #define WAIT_RECOVER_MS		(HDCP_RETRY_MAX_MS + 6000)
-#define WAIT_DETECT_MS		(HDCP_LINK_CHECK_MS + 1500)
+#define WAIT_DETECT_MS		(HDCP_RI_ROLL_MS + HDCP_LINK_CHECK_MS + 1500)
 #define HOLD_MS			(HDCP_LINK_CHECK_MS + 500)
 #define SAMPLE_MS		5
 
