@@ -117,6 +117,8 @@ int run_demo(struct kms *k)
 	t_start = now_s();
 	knob_read(K_SINK_CAPABILITY, cap, sizeof(cap));
 	cap[strcspn(cap, "\n")] = '\0';
+	while (*cap && cap[strlen(cap) - 1] == ' ')
+		cap[strlen(cap) - 1] = '\0';
 	step("VKMS is /dev/dri/card%d; its connector %s (id %u) has an emulated HDCP 1.4 "
 	     "sink that reports \"%s\"", k->minor, k->conn_name, k->conn_id, cap);
 
