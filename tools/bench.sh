@@ -15,7 +15,7 @@ grep -o 'bench: .*' "$top/build/kunit/test.log" | sed 's/^bench: /  /'
 [ $rc -eq 0 ] || { tail -n 20 "$top/build/results/bench.out"; exit $rc; }
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "End to end, from userspace (libdrm) in a UML guest, one boot; machine: $(nproc) x" \
+echo "End to end, from userspace (libdrm) in the UML guest: HDMI sink in one boot, DP sink in a second; machine: $(nproc) x" \
      "$cpu, $(free -g | awk '/^Mem:/ { print $2 }') GB, host kernel $(uname -r):"
 bash "$top/tools/guest-kernel.sh" || exit 1
 make -s -C "$top/tests/e2e" O="$bin" || exit 1
