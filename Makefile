@@ -8,7 +8,7 @@ HDCP_CACHE ?= /var/cache/drm-hdcp
 export HDCP_CACHE
 
 .PHONY: help deps tree kunit patches abi-check compile-users build-nokunit kernel-doc \
-	upstream-overlap linkage series-build check demo bench clean
+	upstream-overlap linkage series-build e2e check demo bench clean
 
 help:
 	@echo "make deps            install what the targets need (apt-get, as root)"
@@ -21,9 +21,10 @@ help:
 	@echo "make kernel-doc      kernel-doc -Wall on the files we own"
 	@echo "make linkage         amdgpu/bridges-only config links no engine or cipher"
 	@echo "make series-build    every patch of the series compiles on its own"
+	@echo "make e2e             boot the kernel (UML) and test the property from userspace"
 	@echo "make check           all of the above; last line 'N passed, N failed'"
 	@echo "make demo            build and show the property behaviour, readable"
-	@echo "make bench           HDCP 1.4 Desired->Enabled time against the spec floor"
+	@echo "make bench           HDCP 1.4 timings against the spec, KUnit and end to end"
 	@echo "make clean           remove build/ (the cache in HDCP_CACHE stays)"
 
 deps:
@@ -64,6 +65,9 @@ check: tree
 
 demo: tree
 	@bash tools/demo.sh
+
+e2e: tree
+	@bash tools/e2e.sh $(if $(CASES),'$(CASES)')
 
 bench: tree
 	@bash tools/bench.sh

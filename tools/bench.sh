@@ -1,11 +1,35 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# make bench: run the benchmark suites under UML (same kernel as make kunit)
-# and print what they measured, ratios side by side from one run.
+# make bench: the KUnit benchmark of the engine under UML, then the end to
+# end measurements from userspace in one boot of the same kernel, each a
+# ratio with its absolute figures.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/build/e2e/bin
+mkdir -p "$top/build/results"
+
 KUNIT_BENCH=1 bash "$top/tools/kunit.sh" drm_hdcp1_bench > "$top/build/results/bench.out" 2>&1
 rc=$?
-echo "HDCP 1.4, Desired -> Enabled, prompt non-repeater sink (UML, real workqueue):"
+echo "HDCP 1.4, Desired -> Enabled, prompt non-repeater sink (KUnit, UML, real workqueue):"
 grep -o 'bench: .*' "$top/build/kunit/test.log" | sed 's/^bench: /  /'
 [ $rc -eq 0 ] || { tail -n 20 "$top/build/results/bench.out"; exit $rc; }
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+echo "End to end, from userspace (libdrm) in the UML guest: HDMI sink in one boot, DP sink in a second; machine: $(nproc) x" \
+     "$cpu, $(free -g | awk '/^Mem:/ { print $2 }') GB, host kernel $(uname -r):"
+bash "$top/tools/guest-kernel.sh" || exit 1
+make -s -C "$top/tests/e2e" O="$bin" || exit 1
+# Everything on the HDMI sink in one boot; the CP_IRQ figures need the DP
+# sink, which VKMS takes at boot: a second, short boot.
+status=0
+for transport in hdmi dp; do
+	bash "$top/tools/e2e-guest.sh" -q -n "bench-$transport" -t 900 \
+		-k vkms.hdcp_transport=$transport -- "$bin/hdcp-e2e" bench
+	rc=$?
+	sed 's/^/  /' "$top/build/e2e/bench-$transport/console.log"
+	if [ $rc -ne 0 ]; then
+		echo "bench: the $transport guest run failed (exit $rc); see build/e2e/bench-$transport/"
+		status=1
+	fi
+done
+exit $status

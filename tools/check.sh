@@ -44,6 +44,9 @@ fi
 passed=$((passed + kp))
 failed=$((failed + kf))
 
+# Boots the kernel that kunit just built; one PASS/FAIL line per case.
+step e2e bash "$top/tools/e2e.sh"
+
 # Needs the configurations that kunit and compile-users leave behind.
 step series-build bash "$top/tools/series-build-check.sh"
 

@@ -8,6 +8,9 @@ pkgs=(
 	build-essential bc bison flex libelf-dev libssl-dev
 	python3 python3-ply python3-git git xz-utils perl
 	ccache sparse
+	# make e2e/demo/bench: the libdrm client built on the host and run in
+	# the UML guest, modetest (libdrm-tests), dmesg (util-linux), timeout.
+	libdrm-dev libdrm-tests pkg-config util-linux coreutils
 )
 
 missing=()
