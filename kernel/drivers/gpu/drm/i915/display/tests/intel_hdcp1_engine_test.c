@@ -31,6 +31,7 @@
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_helper.h>
 #include <drm/drm_atomic_state_helper.h>
+#include <drm/drm_atomic_uapi.h>
 #include <drm/drm_connector.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_encoder.h>
@@ -300,6 +301,9 @@ static const struct drm_encoder_helper_funcs fx_encoder_helpers = {
 	.atomic_disable = fx_encoder_disable,
 };
 
+/* The atomic helpers need them, if only to find the single encoder. */
+static const struct drm_connector_helper_funcs fx_connector_helpers;
+
 static const struct drm_connector_funcs fx_connector_funcs = {
 	.reset = drm_atomic_helper_connector_reset,
 	.atomic_duplicate_state = drm_atomic_helper_connector_duplicate_state,
@@ -407,6 +411,7 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 				  d->dp ? DRM_MODE_CONNECTOR_DisplayPort :
 					  DRM_MODE_CONNECTOR_HDMIA, NULL);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_connector_helper_add(&f->connector, &fx_connector_helpers);
 	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&f->connector, &f->encoder), 0);
 	ret = drm_connector_attach_content_protection_property(&f->connector, true);
 	KUNIT_ASSERT_EQ(test, ret, 0);
