@@ -62,10 +62,18 @@ for o in \
 	drivers/gpu/drm/bridge/analogix/anx7625.o \
 	drivers/gpu/drm/bridge/ite-it6505.o \
 	drivers/gpu/drm/i915/display/intel_hdcp.o \
+	drivers/gpu/drm/i915/display/intel_hdcp1.o \
+	drivers/gpu/drm/i915/display/intel_hdcp1_hw.o \
 	drivers/gpu/drm/i915/display/intel_dp_hdcp.o \
 	drivers/gpu/drm/i915/display/intel_hdmi.o \
+	drivers/gpu/drm/i915/display/intel_hotplug.o \
 	drivers/gpu/drm/i915/display/intel_gmbus.o \
 	drivers/gpu/drm/xe/i915-display/intel_hdcp.o \
+	drivers/gpu/drm/xe/i915-display/intel_hdcp1.o \
+	drivers/gpu/drm/xe/i915-display/intel_hdcp1_hw.o \
+	drivers/gpu/drm/xe/i915-display/intel_dp_hdcp.o \
+	drivers/gpu/drm/xe/i915-display/intel_hdmi.o \
+	drivers/gpu/drm/xe/i915-display/intel_hotplug.o \
 	drivers/gpu/drm/drm_atomic_uapi.o \
 	drivers/gpu/drm/drm_sysfs.o \
 	drivers/gpu/drm/drm_mode_object.o; do

@@ -5,19 +5,21 @@
  * encryption and the SHA-1 engine that checks a repeater's V'.
  *
  * The protocol (what to read from the receiver, when, how often to retry)
- * is not here; the caller runs it and uses these functions as the
- * transmitter. All hardware access goes through &struct intel_hdcp1_hw_ops,
- * so the same code runs on i915, on xe and against an emulated register
- * block in KUnit.
+ * is not here: the DRM HDCP 1.4 engine runs it and uses these functions,
+ * through &intel_hdcp1_tx_ops, as the transmitter. All hardware access goes
+ * through &struct intel_hdcp1_hw_ops, so the same code runs on i915, on xe
+ * and against an emulated register block in KUnit.
  */
 
 #ifndef __INTEL_HDCP1_HW_H__
 #define __INTEL_HDCP1_HW_H__
 
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
 
 #include <drm/display/drm_hdcp.h>
+#include <drm/display/drm_hdcp1.h>
 
 #include "i915_reg_defs.h"
 #include "intel_display_limits.h"
@@ -25,6 +27,8 @@
 /* Bytes of V' as the receiver reports it: five words, each LSB first. */
 #define INTEL_HDCP1_HW_V_PRIME_LEN \
 	(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
+
+struct drm_connector;
 
 /**
  * struct intel_hdcp1_hw_ops - what the sequence needs from the driver
@@ -61,6 +65,17 @@ struct intel_hdcp1_hw_ops {
 	 * hardware needs before that (at least 6 us on HDMI)
 	 */
 	int (*toggle_signalling)(void *ctx, bool enable);
+	/**
+	 * @power_get: keep the unit, and the port and transcoder it serves,
+	 * powered for one transmitter operation of &intel_hdcp1_tx_ops. Takes
+	 * a reference only if they are powered already and returns 0, else
+	 * returns a negative error code, having taken nothing: the engine's
+	 * worker never powers a port up, nor touches one that is down. Needed
+	 * by intel_hdcp1_hw_attach() only; calls on one @ctx never nest.
+	 */
+	int (*power_get)(void *ctx);
+	/** @power_put: release what a successful @power_get took */
+	void (*power_put)(void *ctx);
 };
 
 /**
@@ -105,8 +120,8 @@ struct intel_hdcp1_hw_desc {
 /**
  * struct intel_hdcp1_hw - one connector's HDCP 1.4 transmitter
  *
- * Set up by intel_hdcp1_hw_init(); the caller serialises the calls made on
- * one connector.
+ * Zeroed, then set up by intel_hdcp1_hw_init(); the caller serialises the
+ * calls made on one connector.
  */
 struct intel_hdcp1_hw {
 	/* private: */
@@ -117,6 +132,8 @@ struct intel_hdcp1_hw {
 	u32 rep_present;	/* this unit's REPEATER bit in HDCP_REP_CTL */
 	u32 m0_select;		/* this unit's M0 in the SHA-1 select field */
 	bool hdmi;
+	struct drm_connector *connector;	/* while attached */
+	struct list_head attached;	/* in the list of attached transmitters */
 };
 
 void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
@@ -140,5 +157,12 @@ int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
 			    const u8 v_prime[INTEL_HDCP1_HW_V_PRIME_LEN]);
 int intel_hdcp1_hw_encryption_status(struct intel_hdcp1_hw *hw);
 void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw);
+
+int intel_hdcp1_hw_attach(struct intel_hdcp1_hw *hw,
+			  struct drm_connector *connector);
+void intel_hdcp1_hw_detach(struct intel_hdcp1_hw *hw);
+struct intel_hdcp1_hw *intel_hdcp1_hw_of(const struct drm_connector *connector);
+
+extern const struct drm_hdcp1_tx_ops intel_hdcp1_tx_ops;
 
 #endif /* __INTEL_HDCP1_HW_H__ */

@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: MIT
+/*
+ * HDCP 1.4 of HDMI and DisplayPort SST connectors, on the DRM HDCP 1.4
+ * engine.
+ *
+ * The engine runs the protocol on its own worker: the commit that asks for
+ * content protection returns at once, and "Content Protection" turns
+ * Enabled when the link is encrypted, without upstream's 300 ms wait in
+ * the commit tail. The Intel transmitter is the hardware sequence of
+ * intel_hdcp1_hw.c, through &intel_hdcp1_tx_ops; this file fills its
+ * register seam with i915 (and xe) functions and keeps, per connector, the
+ * engine and the state of the hand-over between the engine and HDCP 2.2.
+ *
+ * Ownership of the property. For a connector, at most one of these writes
+ * "Content Protection" at a time:
+ *
+ * - the engine, from the moment intel_hdcp.c hands HDCP 1.4 to it
+ *   (intel_hdcp1_engine_start()), with &intel_hdcp.value kept at Undesired
+ *   so that intel_hdcp.c's property work has nothing to write;
+ * - HDCP 2.2 in intel_hdcp.c, once it authenticated. The engine must then
+ *   be silent for good, even a run of its worker still pending from before:
+ *   intel_hdcp1_engine_release() finishes an engine that was ever used, and
+ *   a fresh one is made the next time HDCP 1.4 is wanted.
+ *
+ * The engine hears about a connector only while it owns it: commits,
+ * CP_IRQ and hotplug go nowhere else. It reaches the receiver over the DDC
+ * bus (HDMI) or the AUX channel (DisplayPort) by itself; An and Aksv go out
+ * through the shim's write_an_aksv(), which has the hardware inject Aksv.
+ *
+ * Power. Each transmitter operation takes references on the port's and, on
+ * display 12 and later, the transcoder's power domains, but only if they
+ * are on already: a worker that finds them off fails the step, and a reset
+ * leaves the unit alone, as the power loss cleared it. The encoder disable
+ * path stops the engine (drm_hdcp1_link_stop()) before the transcoder is
+ * switched off, so HDMI signalling is never left on.
+ *
+ * DP MST stays on intel_hdcp.c: its connectors come and go at run time and
+ * share one port authentication, which the engine, one per static
+ * connector, does not model.
+ */
+
+#include <linux/list.h>
+#include <linux/math.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include <drm/display/drm_hdcp1.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+#include <drm/intel/i915_hdcp_interface.h>
+
+#include "i915_drv.h"
+#include "i915_reg.h"
+#include "intel_de.h"
+#include "intel_display_power.h"
+#include "intel_display_types.h"
+#include "intel_hdcp1.h"
+#include "intel_hdcp1_hw.h"
+#include "intel_pcode.h"
+
+/* The device-wide part of the hardware (keys, HDCP_REP_CTL, SHA-1). */
+struct intel_hdcp1_device {
+	struct list_head link;
+	struct drm_device *drm;
+	struct intel_hdcp1_hw_shared shared;
+};
+
+static LIST_HEAD(intel_hdcp1_devices);
+static DEFINE_MUTEX(intel_hdcp1_devices_lock);
+
+/* One SST connector with HDCP. */
+struct intel_hdcp1_conn {
+	struct intel_hdcp1_hw hw;
+	struct intel_connector *connector;
+	struct intel_digital_port *dig_port;
+	const struct intel_hdcp_shim *shim;
+	struct intel_hdcp1_device *device;
+	bool per_transcoder;
+
+	/* Set by the transmitter's power_get, read by its power_put. */
+	intel_wakeref_t port_wakeref;
+	intel_wakeref_t transcoder_wakeref;
+	enum transcoder cpu_transcoder;	/* of the unit the engine drives */
+
+	spinlock_t lock;		/* the fields below */
+	struct drm_hdcp1 *engine;	/* NULL after HDCP 2.2 took over */
+	bool active;			/* the engine owns HDCP of the connector */
+	bool used;			/* the engine was given a commit */
+	bool told_gone;			/* the engine was last told: no sink */
+};
+
+static void intel_hdcp1_device_release(struct drm_device *drm, void *data)
+{
+	struct intel_hdcp1_device *device = data;
+
+	mutex_lock(&intel_hdcp1_devices_lock);
+	list_del(&device->link);
+	mutex_unlock(&intel_hdcp1_devices_lock);
+	intel_hdcp1_hw_shared_fini(&device->shared);
+	kfree(device);
+}
+
+static struct intel_hdcp1_device *
+intel_hdcp1_device_get(struct intel_display *display)
+{
+	struct drm_i915_private *i915 = to_i915(display->drm);
+	struct intel_hdcp1_device *device;
+
+	mutex_lock(&intel_hdcp1_devices_lock);
+	list_for_each_entry(device, &intel_hdcp1_devices, link) {
+		if (device->drm == display->drm) {
+			mutex_unlock(&intel_hdcp1_devices_lock);
+			return device;
+		}
+	}
+	device = kzalloc(sizeof(*device), GFP_KERNEL);
+	if (device) {
+		device->drm = display->drm;
+		/* Display 9 loads the keys through pcode, Broxton excepted. */
+		intel_hdcp1_hw_shared_init(&device->shared,
+					   DISPLAY_VER(display) == 9 && !IS_BROXTON(i915));
+		list_add(&device->link, &intel_hdcp1_devices);
+	}
+	mutex_unlock(&intel_hdcp1_devices_lock);
+	if (!device)
+		return NULL;
+
+	if (drmm_add_action_or_reset(display->drm, intel_hdcp1_device_release, device))
+		return NULL;
+	return device;
+}
+
+static struct intel_hdcp1_conn *to_conn(void *ctx)
+{
+	return ctx;
+}
+
+static struct intel_display *conn_display(struct intel_hdcp1_conn *conn)
+{
+	return to_intel_display(conn->connector);
+}
+
+static u32 intel_hdcp1_read(void *ctx, i915_reg_t reg)
+{
+	return intel_de_read(conn_display(to_conn(ctx)), reg);
+}
+
+static void intel_hdcp1_write(void *ctx, i915_reg_t reg, u32 val)
+{
+	intel_de_write(conn_display(to_conn(ctx)), reg, val);
+}
+
+static int intel_hdcp1_wait(void *ctx, i915_reg_t reg, u32 mask, u32 value,
+			    unsigned int timeout_us)
+{
+	return intel_de_wait(conn_display(to_conn(ctx)), reg, mask, value,
+			     DIV_ROUND_UP(timeout_us, 1000));
+}
+
+static int intel_hdcp1_load_keys_pcode(void *ctx)
+{
+	struct drm_i915_private *i915 = to_i915(conn_display(to_conn(ctx))->drm);
+
+	return snb_pcode_write(&i915->uncore, SKL_PCODE_LOAD_HDCP_KEYS, 1);
+}
+
+static int intel_hdcp1_send_an_aksv(void *ctx, const u8 an[DRM_HDCP_AN_LEN])
+{
+	struct intel_hdcp1_conn *conn = to_conn(ctx);
+	u8 buf[DRM_HDCP_AN_LEN];
+
+	/* The shim's GMBUS or AUX write makes the hardware append Aksv. */
+	memcpy(buf, an, sizeof(buf));
+	return conn->shim->write_an_aksv(conn->dig_port, buf);
+}
+
+static int intel_hdcp1_toggle_signalling(void *ctx, bool enable)
+{
+	struct intel_hdcp1_conn *conn = to_conn(ctx);
+
+	/* The HDMI shim waits before switching off and keeps the KBL fix. */
+	return conn->shim->toggle_signalling(conn->dig_port, conn->cpu_transcoder,
+					     enable);
+}
+
+static int intel_hdcp1_power_get(void *ctx)
+{
+	struct intel_hdcp1_conn *conn = to_conn(ctx);
+	struct drm_i915_private *i915 = to_i915(conn_display(conn)->drm);
+	enum intel_display_power_domain domain = conn->dig_port->base.power_domain;
+
+	conn->port_wakeref = intel_display_power_get_if_enabled(i915, domain);
+	if (!conn->port_wakeref)
+		return -ENODEV;
+	if (!conn->per_transcoder)
+		return 0;
+
+	conn->transcoder_wakeref =
+		intel_display_power_get_if_enabled(i915,
+						   POWER_DOMAIN_TRANSCODER(conn->cpu_transcoder));
+	if (conn->transcoder_wakeref)
+		return 0;
+	intel_display_power_put(i915, domain, conn->port_wakeref);
+	return -ENODEV;
+}
+
+static void intel_hdcp1_power_put(void *ctx)
+{
+	struct intel_hdcp1_conn *conn = to_conn(ctx);
+	struct drm_i915_private *i915 = to_i915(conn_display(conn)->drm);
+
+	if (conn->per_transcoder)
+		intel_display_power_put(i915, POWER_DOMAIN_TRANSCODER(conn->cpu_transcoder),
+					conn->transcoder_wakeref);
+	intel_display_power_put(i915, conn->dig_port->base.power_domain,
+				conn->port_wakeref);
+}
+
+static const struct intel_hdcp1_hw_ops intel_hdcp1_i915_ops = {
+	.read = intel_hdcp1_read,
+	.write = intel_hdcp1_write,
+	.wait = intel_hdcp1_wait,
+	.load_keys_pcode = intel_hdcp1_load_keys_pcode,
+	.send_an_aksv = intel_hdcp1_send_an_aksv,
+	.toggle_signalling = intel_hdcp1_toggle_signalling,
+	.power_get = intel_hdcp1_power_get,
+	.power_put = intel_hdcp1_power_put,
+};
+
+static struct intel_hdcp1_conn *intel_hdcp1_conn_of(struct intel_connector *connector)
+{
+	struct intel_hdcp1_hw *hw = intel_hdcp1_hw_of(&connector->base);
+
+	return hw ? container_of(hw, struct intel_hdcp1_conn, hw) : NULL;
+}
+
+static bool intel_hdcp1_is_hdmi(const struct intel_hdcp1_conn *conn)
+{
+	return conn->shim->protocol == HDCP_PROTOCOL_HDMI;
+}
+
+/* Bind the transmitter to the unit that drives @cpu_transcoder's port. */
+static int intel_hdcp1_bind(struct intel_hdcp1_conn *conn,
+			    enum transcoder cpu_transcoder)
+{
+	const struct intel_hdcp1_hw_desc desc = {
+		.layout = conn->per_transcoder ? INTEL_HDCP1_HW_PER_TRANSCODER :
+						 INTEL_HDCP1_HW_PER_PORT,
+		.transcoder = cpu_transcoder,
+		.port = conn->dig_port->base.port,
+		.hdmi = intel_hdcp1_is_hdmi(conn),
+	};
+	int ret;
+
+	ret = intel_hdcp1_hw_init(&conn->hw, &conn->device->shared, &desc,
+				  &intel_hdcp1_i915_ops, conn);
+	if (!ret)
+		conn->cpu_transcoder = cpu_transcoder;
+	return ret;
+}
+
+static struct drm_hdcp1 *intel_hdcp1_new_engine(struct intel_hdcp1_conn *conn)
+{
+	struct drm_hdcp1_desc desc = {
+		.tx = &intel_hdcp1_tx_ops,
+	};
+
+	if (intel_hdcp1_is_hdmi(conn)) {
+		desc.transport = DRM_HDCP1_HDMI;
+		desc.ddc = conn->connector->base.ddc;
+	} else {
+		desc.transport = DRM_HDCP1_DP;
+		desc.aux = &conn->dig_port->dp.aux;
+	}
+	return drm_hdcp1_init(&conn->connector->base, &desc);
+}
+
+/**
+ * intel_hdcp1_engine_init - give an SST connector an HDCP 1.4 engine
+ * @connector: the connector, with "Content Protection" attached
+ * @dig_port: its port
+ * @shim: its HDCP shim (HDMI or DisplayPort SST)
+ *
+ * Does nothing for DP MST connectors, whose HDCP 1.4 stays in intel_hdcp.c.
+ *
+ * Returns:
+ * 0 or a negative error code; on error the connector has no HDCP 1.4.
+ */
+int intel_hdcp1_engine_init(struct intel_connector *connector,
+			    struct intel_digital_port *dig_port,
+			    const struct intel_hdcp_shim *shim)
+{
+	struct intel_display *display = to_intel_display(connector);
+	struct intel_hdcp1_conn *conn;
+	struct drm_hdcp1 *engine;
+	int ret;
+
+	if (connector->mst.dp)
+		return 0;
+
+	conn = kzalloc(sizeof(*conn), GFP_KERNEL);
+	if (!conn)
+		return -ENOMEM;
+	conn->connector = connector;
+	conn->dig_port = dig_port;
+	conn->shim = shim;
+	conn->per_transcoder = DISPLAY_VER(display) >= 12;
+	spin_lock_init(&conn->lock);
+
+	ret = -ENOMEM;
+	conn->device = intel_hdcp1_device_get(display);
+	if (!conn->device)
+		goto err_free;
+	/* A placeholder unit until a commit names the transcoder. */
+	ret = intel_hdcp1_bind(conn, TRANSCODER_A);
+	if (ret)
+		goto err_free;
+	ret = intel_hdcp1_hw_attach(&conn->hw, &connector->base);
+	if (ret)
+		goto err_free;
+	engine = intel_hdcp1_new_engine(conn);
+	if (IS_ERR(engine)) {
+		ret = PTR_ERR(engine);
+		goto err_detach;
+	}
+	conn->engine = engine;
+	return 0;
+
+err_detach:
+	intel_hdcp1_hw_detach(&conn->hw);
+err_free:
+	kfree(conn);
+	return ret;
+}
+
+/**
+ * intel_hdcp1_engine_cleanup - stop and forget the connector's engine
+ * @connector: the connector being destroyed
+ *
+ * May be called with modeset locks held.
+ */
+void intel_hdcp1_engine_cleanup(struct intel_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	if (!conn)
+		return;
+	/* Returns with no transmitter call in flight nor to come. */
+	drm_hdcp1_fini(conn->engine);
+	intel_hdcp1_hw_detach(&conn->hw);
+	kfree(conn);
+}
+
+/* The engine, if it owns the connector's HDCP. */
+static struct drm_hdcp1 *intel_hdcp1_owner(struct intel_hdcp1_conn *conn)
+{
+	struct drm_hdcp1 *engine;
+
+	spin_lock(&conn->lock);
+	engine = conn->active ? conn->engine : NULL;
+	spin_unlock(&conn->lock);
+	return engine;
+}
+
+/**
+ * intel_hdcp1_engine_active - does the engine own the connector's HDCP?
+ * @connector: the connector
+ *
+ * Returns:
+ * True from intel_hdcp1_engine_start() to intel_hdcp1_engine_release().
+ */
+bool intel_hdcp1_engine_active(struct intel_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	return conn && intel_hdcp1_owner(conn);
+}
+
+/**
+ * intel_hdcp1_engine_start - hand HDCP 1.4 of the connector to the engine
+ * @state: the commit, from its tail, once the encoder is enabled
+ * @connector: an SST connector whose HDCP 1.4 is wanted
+ * @crtc_state: the state of its CRTC
+ *
+ * The engine must be stopped (drm_hdcp1_link_stop()) since it last drove
+ * the link. Binds the transmitter to the unit of the CRTC's transcoder
+ * (display 12 and later) or of the port, and reports the commit to the
+ * engine, which authenticates from its worker. Never waits for the sink.
+ *
+ * Returns:
+ * 0, -ENODEV for a connector without an engine, or the error that kept
+ * the transmitter from binding or an engine from being made.
+ */
+int intel_hdcp1_engine_start(struct intel_atomic_state *state,
+			     struct intel_connector *connector,
+			     const struct intel_crtc_state *crtc_state)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+	struct drm_hdcp1 *engine;
+	int ret;
+
+	if (!conn)
+		return -ENODEV;
+	ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder);
+	if (ret)
+		return ret;
+
+	spin_lock(&conn->lock);
+	engine = conn->engine;
+	spin_unlock(&conn->lock);
+	if (!engine) {
+		engine = intel_hdcp1_new_engine(conn);
+		if (IS_ERR(engine))
+			return PTR_ERR(engine);
+	}
+
+	spin_lock(&conn->lock);
+	conn->engine = engine;
+	conn->active = true;
+	conn->used = true;
+	/* The link is driven for a sink: whatever left before is back. */
+	if (conn->told_gone)
+		drm_hdcp1_hotplug(engine, true);
+	conn->told_gone = false;
+	drm_hdcp1_atomic_commit(engine, &state->base);
+	spin_unlock(&conn->lock);
+	return 0;
+}
+
+/**
+ * intel_hdcp1_engine_release - the engine no longer owns the connector
+ * @connector: the connector
+ * @to_hdcp2: HDCP 2.2 authenticated and reports the property from now on
+ *
+ * Call with the engine stopped. Handing over to HDCP 2.2 finishes an engine
+ * that was ever used, so that nothing it still has pending can write the
+ * property; the next intel_hdcp1_engine_start() makes a new one.
+ */
+void intel_hdcp1_engine_release(struct intel_connector *connector, bool to_hdcp2)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+	struct drm_hdcp1 *retired = NULL;
+
+	if (!conn)
+		return;
+	spin_lock(&conn->lock);
+	conn->active = false;
+	if (to_hdcp2 && conn->used) {
+		retired = conn->engine;
+		conn->engine = NULL;
+		conn->used = false;
+		conn->told_gone = false;
+	}
+	spin_unlock(&conn->lock);
+	drm_hdcp1_fini(retired);
+}
+
+/**
+ * intel_hdcp1_engine_commit - report a commit to the engine that owns HDCP
+ * @state: the commit, from its tail
+ * @connector: the connector
+ *
+ * For commits that neither enable the encoder nor change which protocol
+ * protects the link: fastsets, Undesired. Never sleeps.
+ */
+void intel_hdcp1_engine_commit(struct intel_atomic_state *state,
+			       struct intel_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	if (!conn)
+		return;
+	spin_lock(&conn->lock);
+	if (conn->active)
+		drm_hdcp1_atomic_commit(conn->engine, &state->base);
+	spin_unlock(&conn->lock);
+}
+
+/**
+ * intel_hdcp1_engine_stop - stop HDCP 1.4 before the link goes down
+ * @connector: the connector
+ *
+ * From the encoder disable path, before the transcoder function is
+ * switched off, and before HDCP 2.2 gets the port: returns with encryption
+ * and HDMI signalling off and no engine access in flight. May sleep; may
+ * be called with modeset locks held.
+ */
+void intel_hdcp1_engine_stop(struct intel_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	if (conn)
+		drm_hdcp1_link_stop(intel_hdcp1_owner(conn));
+}
+
+/**
+ * intel_hdcp1_engine_hotplug - the connector's sink changed
+ * @connector: the connector
+ * @connected: whether a sink is connected now
+ *
+ * For a detect that changed the connector's status or its EDID: the sink
+ * went away or was replaced, so authentication starts over. An engine that
+ * does not own the connector is not told; intel_hdcp1_engine_start() takes
+ * the sink as present. Never sleeps.
+ */
+void intel_hdcp1_engine_hotplug(struct intel_connector *connector, bool connected)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	if (!conn)
+		return;
+	spin_lock(&conn->lock);
+	if (conn->active) {
+		drm_hdcp1_hotplug(conn->engine, false);
+		if (connected)
+			drm_hdcp1_hotplug(conn->engine, true);
+		conn->told_gone = !connected;
+	}
+	spin_unlock(&conn->lock);
+}
+
+/**
+ * intel_hdcp1_engine_cp_irq - a DisplayPort SST sink raised CP_IRQ
+ * @connector: the connector
+ *
+ * Never sleeps.
+ */
+void intel_hdcp1_engine_cp_irq(struct intel_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	if (!conn)
+		return;
+	spin_lock(&conn->lock);
+	if (conn->active)
+		drm_hdcp1_cp_irq(conn->engine);
+	spin_unlock(&conn->lock);
+}

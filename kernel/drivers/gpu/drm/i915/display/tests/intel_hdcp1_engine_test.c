@@ -1,0 +1,1220 @@
+// SPDX-License-Identifier: MIT
+/*
+ * KUnit tests for i915's HDCP 1.4 transmitter on the DRM HDCP 1.4 engine.
+ *
+ * Everything but the Intel hardware is real: the engine (drm_hdcp1.c) runs
+ * the protocol on an injected clock, &intel_hdcp1_tx_ops and the hardware
+ * sequence of intel_hdcp1_hw.c drive the emulated Intel HDCP register block
+ * of intel_hdcp1_hw_emul.c (fused with the specification's facsimile
+ * transmitter A1), and across the cable sits the emulated receiver or
+ * repeater of the display helpers (drm_hdcp1_emul.c, facsimile receiver
+ * B1) in strict mode, which counts every protocol rule the transmitter
+ * breaks. A KUnit-helper DRM device (plane, CRTC, encoder, connector) is
+ * driven through real atomic commits: its commit tail reports each commit
+ * to the engine, its encoder disable stops HDCP, as i915's would.
+ *
+ * Between the register block and the sequence sits a power seam: each
+ * transmitter operation must hold a power reference, a register touched
+ * without one is counted, and a test can power the port down.
+ */
+
+#include <linux/string.h>
+
+#include <kunit/static_stub.h>
+#include <kunit/test.h>
+
+#include <drm/display/drm_dp.h>
+#include <drm/display/drm_hdcp.h>
+#include <drm/display/drm_hdcp1.h>
+#include <drm/display/drm_hdcp1_emul.h>
+#include <drm/display/drm_hdcp_helper.h>
+#include <drm/drm_atomic.h>
+#include <drm/drm_atomic_helper.h>
+#include <drm/drm_atomic_state_helper.h>
+#include <drm/drm_atomic_uapi.h>
+#include <drm/drm_connector.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_encoder.h>
+#include <drm/drm_kunit_helpers.h>
+#include <drm/drm_modes.h>
+#include <drm/drm_modeset_helper_vtables.h>
+#include <drm/drm_modeset_lock.h>
+#include <drm/drm_sysfs.h>
+
+#include "../../../display/drm_hdcp1_internal.h"
+#include "../../../tests/drm_hdcp1_facsimile.h"
+#include "../intel_hdcp_regs.h"
+#include "intel_hdcp1_hw_emul.h"
+
+#define CP_UNDESIRED	DRM_MODE_CONTENT_PROTECTION_UNDESIRED
+#define CP_DESIRED	DRM_MODE_CONTENT_PROTECTION_DESIRED
+#define CP_ENABLED	DRM_MODE_CONTENT_PROTECTION_ENABLED
+#define START_MS	1000
+/* Any back-off (at most 6.4 s) comes round, and one more attempt ends. */
+#define RECOVER_MS	(DRM_HDCP1_RETRY_MAX_MS + 1000)
+/* Long enough for several link integrity checks (every 2 s at most). */
+#define WATCH_MS	10000
+#define ENC_TIMEOUT_US	50000
+#define REP_M0_SELECT	GENMASK(22, 20)
+#define REP_SHA1_MODE	GENMASK(3, 1)
+
+struct fx {
+	struct drm_device drm;
+	struct drm_plane *plane;
+	struct drm_crtc *crtc;
+	struct drm_encoder encoder;
+	struct drm_connector connector;
+	struct drm_display_mode *mode;
+	struct drm_hdcp1 *engine;
+	bool dp;
+
+	/* The transmitter: the hardware sequence on emulated registers. */
+	struct emu_hw emu;
+	struct intel_hdcp1_hw_shared shared;
+	struct emu_unit *unit;
+	struct emu_port port;
+	struct intel_hdcp1_hw hw;
+	bool powered;			/* the port and transcoder have power */
+	unsigned int power_refs;	/* held by a transmitter operation */
+	unsigned int power_denied;	/* power_get on a dark port */
+	unsigned int dark_accesses;	/* registers touched without a reference */
+	unsigned int bad_puts;		/* power_put without power_get */
+	unsigned int an_aksv;		/* An/Aksv transfers started */
+	int wire_error;			/* how the last An/Aksv write ended */
+
+	/* The receiver or repeater on the cable. */
+	struct drm_hdcp1_emul *sink;
+	bool sink_encrypting;		/* what the sink was last told */
+
+	/* The injected clock and the engine's next run. */
+	u64 now;
+	bool queued;
+	u64 due;
+
+	unsigned int events;		/* Content Protection uevents */
+	unsigned int stops;		/* encoder disables */
+};
+
+static struct fx *current_fx(void)
+{
+	return kunit_get_current_test()->priv;
+}
+
+static struct fx *fx_of_port(void *ctx)
+{
+	return container_of(ctx, struct fx, port);
+}
+
+/* The power seam: registers may only be touched inside power_get/put. */
+static void fx_touch(struct fx *f)
+{
+	if (!f->powered || !f->power_refs)
+		f->dark_accesses++;
+}
+
+static u32 fx_read(void *ctx, i915_reg_t reg)
+{
+	fx_touch(fx_of_port(ctx));
+	return emu_hdcp1_ops.read(ctx, reg);
+}
+
+static void fx_write(void *ctx, i915_reg_t reg, u32 val)
+{
+	fx_touch(fx_of_port(ctx));
+	emu_hdcp1_ops.write(ctx, reg, val);
+}
+
+static int fx_wait(void *ctx, i915_reg_t reg, u32 mask, u32 value,
+		   unsigned int timeout_us)
+{
+	fx_touch(fx_of_port(ctx));
+	return emu_hdcp1_ops.wait(ctx, reg, mask, value, timeout_us);
+}
+
+static int fx_load_keys_pcode(void *ctx)
+{
+	fx_touch(fx_of_port(ctx));
+	return emu_hdcp1_ops.load_keys_pcode(ctx);
+}
+
+static int fx_send_an_aksv(void *ctx, const u8 an[DRM_HDCP_AN_LEN])
+{
+	struct fx *f = fx_of_port(ctx);
+	int ret;
+
+	fx_touch(f);
+	f->an_aksv++;
+	f->wire_error = 0;
+	ret = emu_hdcp1_ops.send_an_aksv(ctx, an);
+	/* GMBUS or AUX sees the sink's NAK or timeout. */
+	return ret ?: f->wire_error;
+}
+
+static int fx_toggle_signalling(void *ctx, bool enable)
+{
+	fx_touch(fx_of_port(ctx));
+	return emu_hdcp1_ops.toggle_signalling(ctx, enable);
+}
+
+static int fx_power_get(void *ctx)
+{
+	struct fx *f = fx_of_port(ctx);
+
+	if (!f->powered) {
+		f->power_denied++;
+		return -ENODEV;
+	}
+	f->power_refs++;
+	return 0;
+}
+
+static void fx_power_put(void *ctx)
+{
+	struct fx *f = fx_of_port(ctx);
+
+	if (!f->power_refs)
+		f->bad_puts++;
+	else
+		f->power_refs--;
+}
+
+static const struct intel_hdcp1_hw_ops fx_hw_ops = {
+	.read = fx_read,
+	.write = fx_write,
+	.wait = fx_wait,
+	.load_keys_pcode = fx_load_keys_pcode,
+	.send_an_aksv = fx_send_an_aksv,
+	.toggle_signalling = fx_toggle_signalling,
+	.power_get = fx_power_get,
+	.power_put = fx_power_put,
+};
+
+/* What the hardware puts on DDC or AUX goes to the emulated sink. */
+static void fx_wire_an(void *data, const u8 an[DRM_HDCP_AN_LEN])
+{
+	struct fx *f = data;
+
+	f->wire_error = drm_hdcp1_emul_write(f->sink, f->dp ? DP_AUX_HDCP_AN :
+					     DRM_HDCP_DDC_AN, an, DRM_HDCP_AN_LEN);
+}
+
+static void fx_wire_aksv(void *data, const u8 aksv[DRM_HDCP_KSV_LEN])
+{
+	struct fx *f = data;
+
+	if (!f->wire_error)
+		f->wire_error = drm_hdcp1_emul_write(f->sink, f->dp ? DP_AUX_HDCP_AKSV :
+						     DRM_HDCP_DDC_AKSV, aksv,
+						     DRM_HDCP_KSV_LEN);
+}
+
+static const struct emu_sink_ops fx_wire_ops = {
+	.an = fx_wire_an,
+	.aksv = fx_wire_aksv,
+};
+
+/* The engine's own DDC or AUX traffic, to the same sink. */
+static int fx_link_read(struct drm_connector *connector, unsigned int offset,
+			void *buf, size_t len)
+{
+	struct fx *f = container_of(connector, struct fx, connector);
+
+	return drm_hdcp1_emul_read(f->sink, offset, buf, len);
+}
+
+static int fx_link_write(struct drm_connector *connector, unsigned int offset,
+			 const void *buf, size_t len)
+{
+	struct fx *f = container_of(connector, struct fx, connector);
+
+	return drm_hdcp1_emul_write(f->sink, offset, buf, len);
+}
+
+static const struct drm_hdcp1_link_ops fx_link_ops = {
+	.read = fx_link_read,
+	.write = fx_link_write,
+};
+
+static u64 fx_sink_clock(void *data)
+{
+	return ((struct fx *)data)->now * NSEC_PER_MSEC;
+}
+
+/* The DP short pulse handler of a driver: straight to the engine. */
+static void fx_sink_cp_irq(void *data)
+{
+	drm_hdcp1_cp_irq(((struct fx *)data)->engine);
+}
+
+static const struct drm_hdcp1_emul_ops fx_sink_ops = {
+	.clock_ns = fx_sink_clock,
+	.cp_irq = fx_sink_cp_irq,
+};
+
+/* KUnit redirections: the clock, the work queue, uevents, revocation. */
+static u64 fx_now_ms(void)
+{
+	return current_fx()->now;
+}
+
+static void fx_queue(struct drm_hdcp1 *engine, unsigned long delay_ms)
+{
+	struct fx *f = current_fx();
+	u64 due = f->now + delay_ms;
+
+	if (!f->queued || due < f->due)
+		f->due = due;
+	f->queued = true;
+}
+
+static void fx_property_event(struct drm_connector *connector,
+			      struct drm_property *property)
+{
+	current_fx()->events++;
+}
+
+static int fx_check_revoked(struct drm_device *drm, u8 *ksvs, u32 count)
+{
+	return 0;
+}
+
+/* The driver side: the encoder powers the port, the commit tail reports. */
+static void fx_encoder_enable(struct drm_encoder *encoder,
+			      struct drm_atomic_state *state)
+{
+	container_of(encoder, struct fx, encoder)->powered = true;
+}
+
+static void fx_encoder_disable(struct drm_encoder *encoder,
+			       struct drm_atomic_state *state)
+{
+	struct fx *f = container_of(encoder, struct fx, encoder);
+
+	f->stops++;
+	/* HDCP off before the transcoder goes: synchronous. */
+	drm_hdcp1_link_stop(f->engine);
+	f->powered = false;
+}
+
+static const struct drm_encoder_helper_funcs fx_encoder_helpers = {
+	.atomic_enable = fx_encoder_enable,
+	.atomic_disable = fx_encoder_disable,
+};
+
+/* The atomic helpers need them, if only to find the single encoder. */
+static const struct drm_connector_helper_funcs fx_connector_helpers;
+
+static const struct drm_connector_funcs fx_connector_funcs = {
+	.reset = drm_atomic_helper_connector_reset,
+	.atomic_duplicate_state = drm_atomic_helper_connector_duplicate_state,
+	.atomic_destroy_state = drm_atomic_helper_connector_destroy_state,
+};
+
+static void fx_commit_tail(struct drm_atomic_state *state)
+{
+	struct drm_device *drm = state->dev;
+	struct fx *f = container_of(drm, struct fx, drm);
+
+	drm_atomic_helper_commit_modeset_disables(drm, state);
+	drm_atomic_helper_commit_planes(drm, state, 0);
+	drm_atomic_helper_commit_modeset_enables(drm, state);
+	drm_hdcp1_atomic_commit(f->engine, state);
+	drm_atomic_helper_fake_vblank(state);
+	drm_atomic_helper_commit_hw_done(state);
+	drm_atomic_helper_wait_for_vblanks(drm, state);
+	drm_atomic_helper_cleanup_planes(drm, state);
+}
+
+static const struct drm_mode_config_helper_funcs fx_mode_config_helpers = {
+	.atomic_commit_tail = fx_commit_tail,
+};
+
+struct fx_desc {
+	bool dp;
+	bool per_transcoder;
+	bool keys_via_pcode;
+	unsigned int unit;		/* transcoder or port, 0 for A */
+	bool repeater;
+	unsigned int devices;
+};
+
+/* Undone in reverse order: the engine stops before what it drives goes. */
+static void fx_destroy_mode(void *data)
+{
+	struct fx *f = data;
+
+	drm_mode_destroy(&f->drm, f->mode);
+}
+
+static void fx_emu_fini(void *data)
+{
+	struct fx *f = data;
+
+	intel_hdcp1_hw_shared_fini(&f->shared);
+	emu_hw_fini(&f->emu);
+}
+
+static void fx_sink_destroy(void *data)
+{
+	drm_hdcp1_emul_destroy(((struct fx *)data)->sink);
+}
+
+static void fx_detach(void *data)
+{
+	intel_hdcp1_hw_detach(&((struct fx *)data)->hw);
+}
+
+static void fx_engine_fini(void *data)
+{
+	drm_hdcp1_fini(((struct fx *)data)->engine);
+}
+
+static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
+{
+	struct drm_hdcp1_emul_device rx = { .ksv = KSV_B1 };
+	struct intel_hdcp1_hw_desc hw_desc = {
+		.layout = d->per_transcoder ? INTEL_HDCP1_HW_PER_TRANSCODER :
+					      INTEL_HDCP1_HW_PER_PORT,
+		.transcoder = TRANSCODER_A + d->unit,
+		.port = PORT_A + d->unit,
+		.hdmi = !d->dp,
+	};
+	struct drm_hdcp1_desc desc = {
+		.transport = d->dp ? DRM_HDCP1_DP : DRM_HDCP1_HDMI,
+		.tx = &intel_hdcp1_tx_ops,
+		.link = &fx_link_ops,
+	};
+	struct device *parent;
+	struct fx *f;
+	int ret;
+
+	parent = drm_kunit_helper_alloc_device(test);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, parent);
+	f = drm_kunit_helper_alloc_drm_device(test, parent, struct fx, drm,
+					      DRIVER_MODESET | DRIVER_ATOMIC);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f);
+	test->priv = f;
+	f->dp = d->dp;
+	f->now = START_MS;
+	f->drm.mode_config.helper_private = &fx_mode_config_helpers;
+
+	f->plane = drm_kunit_helper_create_primary_plane(test, &f->drm, NULL, NULL,
+							 NULL, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->plane);
+	f->crtc = drm_kunit_helper_create_crtc(test, &f->drm, f->plane, NULL, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->crtc);
+	ret = drmm_encoder_init(&f->drm, &f->encoder, NULL, DRM_MODE_ENCODER_TMDS, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_encoder_helper_add(&f->encoder, &fx_encoder_helpers);
+	f->encoder.possible_crtcs = drm_crtc_mask(f->crtc);
+	ret = drmm_connector_init(&f->drm, &f->connector, &fx_connector_funcs,
+				  d->dp ? DRM_MODE_CONNECTOR_DisplayPort :
+					  DRM_MODE_CONNECTOR_HDMIA, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_connector_helper_add(&f->connector, &fx_connector_helpers);
+	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&f->connector, &f->encoder), 0);
+	ret = drm_connector_attach_content_protection_property(&f->connector, true);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_mode_config_reset(&f->drm);
+	f->mode = drm_cvt_mode(&f->drm, 1024, 768, 60, false, false, false);
+	KUNIT_ASSERT_NOT_NULL(test, f->mode);
+	drm_mode_set_crtcinfo(f->mode, 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_destroy_mode, f), 0);
+
+	KUNIT_ASSERT_EQ(test, emu_hw_init(&f->emu, d->per_transcoder, d->keys_via_pcode,
+					  HDCP1_A1->ksv, HDCP1_A1->keys), 0);
+	intel_hdcp1_hw_shared_init(&f->shared, d->keys_via_pcode);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_emu_fini, f), 0);
+	f->unit = emu_hw_unit(&f->emu, d->unit);
+	KUNIT_ASSERT_NOT_NULL(test, f->unit);
+	emu_port_init(&f->port, &f->emu, f->unit, !d->dp, &fx_wire_ops, f);
+
+	memcpy(rx.keys, HDCP1_B1->keys, sizeof(rx.keys));
+	f->sink = drm_hdcp1_emul_create(desc.transport, &rx, &fx_sink_ops, f);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->sink);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_sink_destroy, f), 0);
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_set_topology(f->sink, d->repeater, d->devices,
+							  min(d->devices, 2u), NULL), 0);
+
+	kunit_activate_static_stub(test, drm_hdcp1_now_ms, fx_now_ms);
+	kunit_activate_static_stub(test, drm_hdcp1_queue, fx_queue);
+	kunit_activate_static_stub(test, drm_sysfs_connector_property_event,
+				   fx_property_event);
+	kunit_activate_static_stub(test, drm_hdcp_check_ksvs_revoked, fx_check_revoked);
+
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->hw, &f->shared, &hw_desc, &fx_hw_ops,
+						  &f->port), 0);
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_attach(&f->hw, &f->connector), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_detach, f), 0);
+	f->engine = drm_hdcp1_init(&f->connector, &desc);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->engine);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_engine_fini, f), 0);
+	return f;
+}
+
+/* One atomic commit: the CRTC on with the mode or off, the properties set. */
+static void commit(struct kunit *test, struct fx *f, bool active, u64 cp, u64 type)
+{
+	struct drm_connector_state *conn_state;
+	struct drm_modeset_acquire_ctx ctx;
+	struct drm_crtc_state *crtc_state;
+	struct drm_atomic_state *state;
+	int ret;
+
+	state = drm_atomic_state_alloc(&f->drm);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	drm_modeset_acquire_init(&ctx, 0);
+	state->acquire_ctx = &ctx;
+retry:
+	conn_state = drm_atomic_get_connector_state(state, &f->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	if (!ret)
+		ret = drm_atomic_set_crtc_for_connector(conn_state, f->crtc);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, f->crtc);
+	if (!ret)
+		ret = PTR_ERR_OR_ZERO(crtc_state);
+	if (!ret)
+		ret = drm_atomic_set_mode_for_crtc(crtc_state, f->mode);
+	if (!ret) {
+		crtc_state->active = active;
+		conn_state->content_protection = cp;
+		conn_state->hdcp_content_type = type;
+		ret = drm_atomic_commit(state);
+	}
+	if (ret == -EDEADLK) {
+		drm_atomic_state_clear(state);
+		drm_modeset_backoff(&ctx);
+		goto retry;
+	}
+	drm_atomic_state_put(state);
+	drm_modeset_drop_locks(&ctx);
+	drm_modeset_acquire_fini(&ctx);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+static u64 cp(struct fx *f)
+{
+	u64 val;
+
+	drm_modeset_lock_all(&f->drm);
+	val = f->connector.state->content_protection;
+	drm_modeset_unlock_all(&f->drm);
+	return val;
+}
+
+static enum drm_hdcp1_state state(struct fx *f)
+{
+	return f->engine->fsm.state;
+}
+
+/* Frames of a 60 Hz mode by the clock: both ends count the same ones. */
+static u64 frames_at(u64 ms)
+{
+	return ms * 60 / MSEC_PER_SEC;
+}
+
+/* The sink decrypts what the unit encrypts. */
+static void sync_encryption(struct fx *f)
+{
+	if (f->unit->encrypting == f->sink_encrypting)
+		return;
+	f->sink_encrypting = f->unit->encrypting;
+	drm_hdcp1_emul_set_encryption(f->sink, f->sink_encrypting);
+}
+
+static void advance_to(struct fx *f, u64 to)
+{
+	u64 n = frames_at(to) - frames_at(f->now);
+
+	sync_encryption(f);
+	f->now = to;
+	if (n) {
+		emu_frames(&f->emu, f->unit, n);
+		drm_hdcp1_emul_advance_frames(f->sink, n);
+	}
+}
+
+/* Advance the clock by @ms, running the engine whenever it asked. */
+static void run_for(struct fx *f, u64 ms)
+{
+	u64 end = f->now + ms;
+
+	while (f->queued && f->due <= end) {
+		advance_to(f, max(f->now, f->due));
+		f->queued = false;
+		drm_hdcp1_run(f->engine);
+		sync_encryption(f);
+	}
+	advance_to(f, end);
+}
+
+/* Run until the engine reaches @want, at most @limit ms; false if it did not. */
+static bool run_until(struct fx *f, enum drm_hdcp1_state want, u64 limit)
+{
+	u64 end = f->now + limit;
+
+	while (state(f) != want && f->queued && f->due <= end) {
+		advance_to(f, max(f->now, f->due));
+		f->queued = false;
+		drm_hdcp1_run(f->engine);
+		sync_encryption(f);
+	}
+	return state(f) == want;
+}
+
+static u32 reg_of(i915_reg_t reg)
+{
+	return i915_mmio_reg_offset(reg);
+}
+
+static unsigned int writes_to(struct fx *f, u32 reg, u32 mask, u32 val)
+{
+	return emu_count(&f->emu, 0, EMU_WRITE, reg, mask, val);
+}
+
+static void expect_sink_clean(struct kunit *test, struct fx *f)
+{
+	struct drm_hdcp1_emul_record rec;
+	unsigned int n = drm_hdcp1_emul_violations(f->sink);
+
+	if (n && drm_hdcp1_emul_violation_log(f->sink, &rec, 1))
+		kunit_info(test, "first sink violation: %s at %#x\n",
+			   drm_hdcp1_emul_violation_name(rec.reason), rec.offset);
+	KUNIT_EXPECT_EQ(test, n, 0);
+}
+
+/* Nothing the transmitter did was wrong, on either side of the cable. */
+static void expect_clean(struct kunit *test, struct fx *f)
+{
+	KUNIT_EXPECT_EQ_MSG(test, f->emu.violations, 0, "first: %s", f->emu.violation);
+	KUNIT_EXPECT_FALSE(test, f->emu.log_full);
+	KUNIT_EXPECT_EQ(test, f->dark_accesses, 0);
+	KUNIT_EXPECT_EQ(test, f->bad_puts, 0);
+	KUNIT_EXPECT_EQ(test, f->power_refs, 0);
+	expect_sink_clean(test, f);
+}
+
+/* No HDCP bit of this unit left set, anywhere. */
+static void expect_off(struct kunit *test, struct fx *f)
+{
+	u32 rep_ctl = emu_peek(&f->emu, reg_of(HDCP_REP_CTL));
+
+	KUNIT_EXPECT_EQ(test, emu_peek(&f->emu, f->unit->conf), 0);
+	KUNIT_EXPECT_EQ(test, emu_peek(&f->emu, f->unit->status), 0);
+	KUNIT_EXPECT_EQ(test, rep_ctl & f->unit->rep_present, 0);
+	KUNIT_EXPECT_EQ(test, rep_ctl & (REP_M0_SELECT | REP_SHA1_MODE), 0);
+	KUNIT_EXPECT_FALSE(test, f->unit->signalling);
+	KUNIT_EXPECT_FALSE(test, f->unit->encrypting);
+	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(f->engine));
+}
+
+/* Authenticated, encrypting and reported Enabled. */
+static void expect_enabled(struct kunit *test, struct fx *f)
+{
+	KUNIT_EXPECT_EQ(test, cp(f), CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_A4_AUTHENTICATED);
+	KUNIT_EXPECT_TRUE(test, f->unit->encrypting);
+	KUNIT_EXPECT_EQ(test, f->unit->signalling, !f->dp);
+	KUNIT_EXPECT_TRUE(test, drm_hdcp1_is_encrypting(f->engine));
+	KUNIT_EXPECT_EQ(test, emu_foreign_accesses(&f->emu, f->unit), 0);
+	expect_clean(test, f);
+}
+
+/* An attempt given up: Desired, waiting to retry, the unit off. */
+static void expect_failed(struct kunit *test, struct fx *f)
+{
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_BACKOFF);
+	expect_off(test, f);
+}
+
+/* After a fault is cleared the engine authenticates again by itself. */
+static void expect_recovers(struct kunit *test, struct fx *f)
+{
+	KUNIT_EXPECT_TRUE(test, run_until(f, DRM_HDCP1_A4_AUTHENTICATED, RECOVER_MS));
+	run_for(f, 1);
+	expect_enabled(test, f);
+}
+
+static struct fx *enabled_fx(struct kunit *test, const struct fx_desc *d)
+{
+	struct fx *f = make_fx(test, d);
+
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_A4_AUTHENTICATED, 1000));
+	run_for(f, 1);
+	KUNIT_ASSERT_EQ(test, cp(f), CP_ENABLED);
+	return f;
+}
+
+static void fx_desc_name(const struct fx_desc *d, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s on %s %c%s", d->dp ? "DP" : "HDMI",
+		 d->per_transcoder ? "transcoder" : "port", 'A' + d->unit,
+		 d->keys_via_pcode ? ", keys by pcode" : "");
+}
+
+static const struct fx_desc receivers[] = {
+	{ .dp = false, .per_transcoder = true, .unit = 0 },
+	{ .dp = true, .per_transcoder = true, .unit = 2 },
+	{ .dp = false, .per_transcoder = false, .unit = 1 },
+	{ .dp = true, .per_transcoder = false, .unit = 3, .keys_via_pcode = true },
+};
+
+KUNIT_ARRAY_PARAM(receivers, receivers, fx_desc_name);
+
+/*
+ * 1A-01: the commit returns before any register or DDC/AUX access; R0' is
+ * read exactly 100 ms after Aksv; Enabled with one uevent; the link checks
+ * keep passing; Undesired switches everything off.
+ */
+static void intel_hdcp1_engine_1a_01_receiver(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	unsigned int rprime;
+
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), 0);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 0);
+
+	run_for(f, DRM_HDCP1_R0_FLOOR_MS - 1);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_A2_R0);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
+	KUNIT_EXPECT_EQ(test, writes_to(f, f->unit->rprime, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	run_for(f, 1);
+	expect_enabled(test, f);
+	KUNIT_EXPECT_EQ(test, f->events, 1);
+	KUNIT_EXPECT_EQ(test, writes_to(f, f->unit->rprime, 0, 0), 1);
+	/* Keys loaded once, the way the platform loads them. */
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_PCODE, 0, 0, 0),
+			d->keys_via_pcode ? 1 : 0);
+
+	run_for(f, WATCH_MS);
+	expect_enabled(test, f);
+	KUNIT_EXPECT_EQ(test, f->events, 1);
+	rprime = writes_to(f, f->unit->rprime, 0, 0);
+	/* HDMI compares Ri' in the unit every 2 s; DP leaves Ri to the sink. */
+	if (d->dp)
+		KUNIT_EXPECT_EQ(test, rprime, 1);
+	else
+		KUNIT_EXPECT_GE(test, rprime, 1 + WATCH_MS / DRM_HDCP1_LINK_CHECK_MS);
+
+	commit(test, f, true, CP_UNDESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	run_for(f, 1);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_IDLE);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_UNDESIRED);
+	expect_off(test, f);
+	expect_clean(test, f);
+}
+
+static const struct fx_desc repeaters[] = {
+	{ .repeater = true, .devices = 0, .per_transcoder = true, .unit = 1 },
+	{ .repeater = true, .devices = 1, .per_transcoder = false, .unit = 0 },
+	{ .repeater = true, .devices = 2, .per_transcoder = true, .unit = 3 },
+	{ .repeater = true, .devices = 3, .per_transcoder = false, .unit = 2 },
+	{ .repeater = true, .devices = 4, .per_transcoder = true, .unit = 0 },
+	{ .repeater = true, .devices = 31, .per_transcoder = false, .unit = 4 },
+	{ .repeater = true, .devices = 127, .per_transcoder = true, .unit = 2 },
+	{ .dp = true, .repeater = true, .devices = 0, .per_transcoder = false, .unit = 1 },
+	{ .dp = true, .repeater = true, .devices = 1, .per_transcoder = true, .unit = 0 },
+	{ .dp = true, .repeater = true, .devices = 2, .per_transcoder = false, .unit = 3 },
+	{ .dp = true, .repeater = true, .devices = 3, .per_transcoder = true, .unit = 2 },
+	{ .dp = true, .repeater = true, .devices = 4, .per_transcoder = false, .unit = 0 },
+	{ .dp = true, .repeater = true, .devices = 31, .per_transcoder = true, .unit = 3 },
+	{ .dp = true, .repeater = true, .devices = 127, .per_transcoder = false, .unit = 1 },
+};
+
+static void repeater_name(const struct fx_desc *d, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u devices, %s on %s %c", d->devices,
+		 d->dp ? "DP" : "HDMI", d->per_transcoder ? "transcoder" : "port",
+		 'A' + d->unit);
+}
+
+KUNIT_ARRAY_PARAM(repeaters, repeaters, repeater_name);
+
+/*
+ * 1B-01: a repeater; encrypted after R0', Enabled once the SHA-1 engine of
+ * the unit accepts V' over the KSV list, Bstatus and M0 (every way the text
+ * can end before M0: 5n + 10 bytes), padded to whole blocks.
+ */
+static void intel_hdcp1_engine_1b_01_repeater(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	unsigned int blocks = (d->devices * DRM_HDCP_KSV_LEN + 10 + 1 + 8 + 63) / 64;
+
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	run_for(f, DRM_HDCP1_R0_FLOOR_MS);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_A8_READY);
+	KUNIT_EXPECT_TRUE(test, f->unit->encrypting);
+	KUNIT_EXPECT_NE(test, emu_peek(&f->emu, reg_of(HDCP_REP_CTL)) & f->unit->rep_present, 0);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_A4_AUTHENTICATED, 1000));
+	run_for(f, 1);
+	expect_enabled(test, f);
+	KUNIT_EXPECT_EQ(test, writes_to(f, reg_of(HDCP_REP_CTL), REP_SHA1_MODE,
+					HDCP_SHA1_COMPLETE_HASH), 1);
+	KUNIT_EXPECT_EQ(test, writes_to(f, reg_of(HDCP_SHA_TEXT), 0, 0), 16 * blocks);
+	KUNIT_EXPECT_EQ(test, f->events, 1);
+
+	run_for(f, WATCH_MS);
+	expect_enabled(test, f);
+	commit(test, f, true, CP_UNDESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	run_for(f, 1);
+	expect_off(test, f);
+	expect_clean(test, f);
+}
+
+static const struct fx_desc key_loads[] = {
+	{ .per_transcoder = true, .unit = 1 },
+	{ .dp = true, .per_transcoder = false, .unit = 2, .keys_via_pcode = true },
+};
+
+KUNIT_ARRAY_PARAM(key_loads, key_loads, fx_desc_name);
+
+/*
+ * The fuses give no keys: every attempt gives up after five loads, before
+ * An or Aksv, and leaves nothing on; once keys load, authentication works.
+ */
+static void intel_hdcp1_engine_keys_fail_to_load(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	unsigned int loads;
+
+	if (d->keys_via_pcode)
+		f->emu.pcode_error = -EIO;
+	else
+		f->emu.fail_key_loads = UINT_MAX;
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	run_for(f, 1000);
+	expect_failed(test, f);
+	loads = d->keys_via_pcode ? emu_count(&f->emu, 0, EMU_PCODE, 0, 0, 0) :
+		writes_to(f, reg_of(HDCP_KEY_CONF), HDCP_KEY_LOAD_TRIGGER,
+			  HDCP_KEY_LOAD_TRIGGER);
+	/* Retried with back-off, five loads an attempt. */
+	KUNIT_EXPECT_GE(test, loads, 2 * 5);
+	KUNIT_EXPECT_EQ(test, loads % 5, 0);
+	KUNIT_EXPECT_EQ(test, writes_to(f, reg_of(HDCP_KEY_CONF), HDCP_AKSV_SEND_TRIGGER,
+					HDCP_AKSV_SEND_TRIGGER), 0);
+	KUNIT_EXPECT_EQ(test, writes_to(f, f->unit->conf, ~0u, HDCP_CONF_CAPTURE_AN), 0);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 0);
+	expect_clean(test, f);
+
+	f->emu.pcode_error = 0;
+	f->emu.fail_key_loads = 0;
+	expect_recovers(test, f);
+}
+
+static const struct fx_desc transports[] = {
+	{ .dp = false, .per_transcoder = true, .unit = 2 },
+	{ .dp = true, .per_transcoder = false, .unit = 1 },
+};
+
+KUNIT_ARRAY_PARAM(transports, transports, fx_desc_name);
+
+/*
+ * 1A-06: a wrong R0'. HDMI gives up at the first mismatch, DisplayPort
+ * reads R0' three times; the unit compared each and never encrypted.
+ */
+static void intel_hdcp1_engine_1a_06_r0_mismatch(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+
+	drm_hdcp1_emul_set_corrupt_r0(f->sink, true);
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, 1000));
+	expect_failed(test, f);
+	KUNIT_EXPECT_EQ(test, writes_to(f, f->unit->rprime, 0, 0),
+			d->dp ? DRM_HDCP1_DP_R0_READS : 1);
+	KUNIT_EXPECT_EQ(test, f->events, 0);
+	expect_clean(test, f);
+
+	drm_hdcp1_emul_set_corrupt_r0(f->sink, false);
+	expect_recovers(test, f);
+}
+
+/*
+ * 1A-07: the link breaks after a while. HDMI finds Ri' wrong at its next
+ * check, a DisplayPort sink reports LINK_INTEGRITY_FAILURE with CP_IRQ;
+ * either way Enabled drops to Desired, the unit is switched off, and the
+ * engine authenticates again once the link is sound.
+ */
+static void intel_hdcp1_engine_1a_07_ri_mismatch(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = enabled_fx(test, d);
+
+	run_for(f, 3000);
+	expect_enabled(test, f);
+	drm_hdcp1_emul_set_link_break(f->sink, (u32)drm_hdcp1_emul_frame(f->sink));
+	/* Ri' goes wrong within 128 frames (2.2 s), the next check finds it. */
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, 2500 + DRM_HDCP1_LINK_CHECK_MS));
+	expect_failed(test, f);
+	KUNIT_EXPECT_EQ(test, f->events, 2);
+	expect_clean(test, f);
+
+	drm_hdcp1_emul_set_link_break(f->sink, DRM_HDCP1_EMUL_NONE);
+	expect_recovers(test, f);
+	KUNIT_EXPECT_EQ(test, f->events, 3);
+}
+
+static const struct fx_desc v_cases[] = {
+	{ .repeater = true, .devices = 3, .per_transcoder = true, .unit = 0 },
+	{ .dp = true, .repeater = true, .devices = 3, .per_transcoder = false, .unit = 2 },
+};
+
+KUNIT_ARRAY_PARAM(v_cases, v_cases, fx_desc_name);
+
+/*
+ * 1B-04: a wrong V'. HDMI gives up at the first mismatch, DisplayPort
+ * reads V' three times; the SHA-1 engine checked each, and the REPEATER bit
+ * and the M0 select are cleared with the rest.
+ */
+static void intel_hdcp1_engine_1b_04_v_mismatch(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+
+	drm_hdcp1_emul_set_corrupt_v(f->sink, true);
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, 1000));
+	expect_failed(test, f);
+	KUNIT_EXPECT_EQ(test, writes_to(f, reg_of(HDCP_REP_CTL), REP_SHA1_MODE,
+					HDCP_SHA1_COMPLETE_HASH),
+			d->dp ? DRM_HDCP1_DP_V_READS : 1);
+	KUNIT_EXPECT_EQ(test, f->events, 0);
+	expect_clean(test, f);
+
+	drm_hdcp1_emul_set_corrupt_v(f->sink, false);
+	expect_recovers(test, f);
+}
+
+/*
+ * R0' matches, but the unit never reports encryption: the attempt fails
+ * after the 50 ms wait, without a uevent, and is retried.
+ */
+static void intel_hdcp1_engine_encryption_timeout(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	int wait;
+
+	f->emu.enc_never = true;
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, 1000));
+	expect_failed(test, f);
+	wait = emu_find(&f->emu, 0, EMU_WAIT, f->unit->status, HDCP_STATUS_ENC,
+			HDCP_STATUS_ENC);
+	KUNIT_ASSERT_GE(test, wait, 0);
+	KUNIT_EXPECT_GE(test, f->emu.log[wait].timeout_us, ENC_TIMEOUT_US);
+	KUNIT_EXPECT_EQ(test, f->emu.log[wait].ret, -ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, f->events, 0);
+	expect_clean(test, f);
+
+	f->emu.enc_never = false;
+	expect_recovers(test, f);
+}
+
+/* The unit stops encrypting by itself: the next link check notices. */
+static void intel_hdcp1_engine_encryption_lost(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = enabled_fx(test, d);
+
+	emu_drop_encryption(&f->emu, f->unit);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS));
+	expect_failed(test, f);
+	KUNIT_EXPECT_EQ(test, f->events, 2);
+	expect_clean(test, f);
+	expect_recovers(test, f);
+}
+
+struct aksv_case {
+	const char *name;
+	bool dp;
+	int error;
+};
+
+static const struct aksv_case aksv_cases[] = {
+	{ "GMBUS NAK on HDMI", false, -ENXIO },
+	{ "GMBUS timeout on HDMI", false, -ETIMEDOUT },
+	{ "AUX timeout on DP", true, -ETIMEDOUT },
+	{ "AUX I/O error on DP", true, -EIO },
+};
+
+static void aksv_case_name(const struct aksv_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(aksv_cases, aksv_cases, aksv_case_name);
+
+/*
+ * 1A-04: the hardware cannot put Aksv on DDC or AUX. The attempt fails
+ * before anything is computed, the unit is left off, and the next attempt
+ * works once the bus does.
+ */
+static void intel_hdcp1_engine_1a_04_aksv_transfer_fails(struct kunit *test)
+{
+	const struct aksv_case *c = test->param_value;
+	const struct fx_desc d = { .dp = c->dp, .per_transcoder = true, .unit = 1 };
+	struct fx *f = make_fx(test, &d);
+
+	f->port.aksv_error = c->error;
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, 1000));
+	expect_failed(test, f);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
+	KUNIT_EXPECT_EQ(test, writes_to(f, f->unit->conf, ~0u, HDCP_CONF_AUTH_AND_ENC), 0);
+	KUNIT_EXPECT_EQ(test, writes_to(f, f->unit->rprime, 0, 0), 0);
+	expect_clean(test, f);
+
+	f->port.aksv_error = 0;
+	expect_recovers(test, f);
+	KUNIT_EXPECT_GE(test, f->an_aksv, 2);
+}
+
+enum unplug_part {
+	UNPLUG_PART1,		/* Aksv sent, R0' not read yet */
+	UNPLUG_PART2,		/* repeater: encrypting, waiting for READY */
+	UNPLUG_PART3,		/* authenticated */
+};
+
+struct unplug_case {
+	const char *name;
+	enum unplug_part part;
+	bool dp;
+};
+
+static const struct unplug_case unplug_cases[] = {
+	{ "part 1, HDMI", UNPLUG_PART1, false },
+	{ "part 1, DP", UNPLUG_PART1, true },
+	{ "part 2, HDMI", UNPLUG_PART2, false },
+	{ "part 2, DP", UNPLUG_PART2, true },
+	{ "part 3, HDMI", UNPLUG_PART3, false },
+	{ "part 3, DP", UNPLUG_PART3, true },
+};
+
+static void unplug_case_name(const struct unplug_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(unplug_cases, unplug_cases, unplug_case_name);
+
+/* Commit Desired and stop at the part of the protocol @part names. */
+static struct fx *fx_in_part(struct kunit *test, enum unplug_part part, bool dp)
+{
+	const struct fx_desc d = {
+		.dp = dp,
+		.per_transcoder = !dp,
+		.unit = 1,
+		.repeater = part == UNPLUG_PART2,
+		.devices = part == UNPLUG_PART2 ? 2 : 0,
+	};
+	struct fx *f;
+
+	if (part == UNPLUG_PART3)
+		return enabled_fx(test, &d);
+	f = make_fx(test, &d);
+	/* A repeater whose downstream side takes its time. */
+	drm_hdcp1_emul_set_ready_delay(f->sink, 2000);
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	if (part == UNPLUG_PART1) {
+		run_for(f, DRM_HDCP1_R0_FLOOR_MS / 2);
+		KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_A2_R0);
+		KUNIT_EXPECT_NE(test, emu_peek(&f->emu, f->unit->conf), 0);
+	} else {
+		run_for(f, 500);
+		KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_A8_READY);
+		KUNIT_EXPECT_TRUE(test, f->unit->encrypting);
+	}
+	return f;
+}
+
+/*
+ * 1A-02/1A-03 and their repeater forms: the sink goes away during each part
+ * of the protocol. The unit is switched off, Enabled drops to Desired, and
+ * nothing touches the unit or the cable until the sink is back; then it
+ * authenticates afresh.
+ */
+static void intel_hdcp1_engine_unplug(struct kunit *test)
+{
+	const struct unplug_case *c = test->param_value;
+	struct fx *f = fx_in_part(test, c->part, c->dp);
+	unsigned int events = f->events, len;
+
+	/* What the driver's hotplug handler does. */
+	drm_hdcp1_emul_set_connected(f->sink, false);
+	drm_hdcp1_hotplug(f->engine, false);
+	run_for(f, 1);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_WAIT_LINK);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, f->events, events + (c->part == UNPLUG_PART3));
+	expect_off(test, f);
+
+	len = emu_log_len(&f->emu);
+	run_for(f, WATCH_MS);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), len);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	expect_clean(test, f);
+
+	drm_hdcp1_emul_set_ready_delay(f->sink, 50);
+	drm_hdcp1_emul_set_connected(f->sink, true);
+	drm_hdcp1_hotplug(f->engine, true);
+	expect_recovers(test, f);
+}
+
+static const struct unplug_case disable_cases[] = {
+	{ "part 1, HDMI", UNPLUG_PART1, false },
+	{ "part 1, DP", UNPLUG_PART1, true },
+	{ "part 2, HDMI", UNPLUG_PART2, false },
+	{ "part 2, DP", UNPLUG_PART2, true },
+	{ "part 3, HDMI", UNPLUG_PART3, false },
+	{ "part 3, DP", UNPLUG_PART3, true },
+};
+
+KUNIT_ARRAY_PARAM(disable_cases, disable_cases, unplug_case_name);
+
+/*
+ * The CRTC is switched off in the middle of an authentication. The encoder
+ * disable returns with no HDCP bit set (HDMI signalling included, which
+ * must be off before the transcoder goes), and from then on nothing touches
+ * the unit: no register access is recorded and no power is even asked for.
+ * Desired stays, and the next commit that lights the CRTC authenticates.
+ */
+static void intel_hdcp1_engine_disable_while_authenticating(struct kunit *test)
+{
+	const struct unplug_case *c = test->param_value;
+	struct fx *f = fx_in_part(test, c->part, c->dp);
+	unsigned int len, denied;
+
+	commit(test, f, false, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	KUNIT_EXPECT_EQ(test, f->stops, 1);
+	expect_off(test, f);
+	len = emu_log_len(&f->emu);
+	denied = f->power_denied;
+
+	run_for(f, WATCH_MS);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), len);
+	KUNIT_EXPECT_EQ(test, f->power_denied, denied);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_WAIT_LINK);
+	expect_off(test, f);
+	expect_clean(test, f);
+
+	drm_hdcp1_emul_set_ready_delay(f->sink, 50);
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	expect_recovers(test, f);
+}
+
+/*
+ * The port loses power while authenticated, with no commit to say so: the
+ * link check cannot get a power reference and fails without touching a
+ * register, the reset leaves the dark unit alone, and the engine retries
+ * until the port is back.
+ */
+static void intel_hdcp1_engine_port_powered_down(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = enabled_fx(test, d);
+	unsigned int len = emu_log_len(&f->emu);
+
+	/* The unit stops encrypting with its power gone. */
+	f->powered = false;
+	emu_drop_encryption(&f->emu, f->unit);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS));
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	KUNIT_EXPECT_GE(test, f->power_denied, 2);
+	run_for(f, 2000);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), len);
+	expect_clean(test, f);
+
+	f->powered = true;
+	expect_recovers(test, f);
+}
+
+/* Type 1 content cannot go over HDCP 1.4: Desired, and no access at all. */
+static void intel_hdcp1_engine_type1_not_started(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE1);
+	run_for(f, WATCH_MS);
+	KUNIT_EXPECT_EQ(test, state(f), DRM_HDCP1_UNSUPPORTED);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), 0);
+	KUNIT_EXPECT_EQ(test, f->power_denied, 0);
+	expect_clean(test, f);
+}
+
+/* The transmitter ops answer only for attached connectors. */
+static void intel_hdcp1_engine_attach(struct kunit *test)
+{
+	const struct fx_desc d = { .per_transcoder = true };
+	struct fx *f = make_fx(test, &d);
+	struct intel_hdcp1_hw other = {};
+	struct intel_hdcp1_hw_ops no_power = fx_hw_ops;
+	struct intel_hdcp1_hw_desc desc = {
+		.layout = INTEL_HDCP1_HW_PER_TRANSCODER,
+		.transcoder = TRANSCODER_B,
+		.hdmi = true,
+	};
+	u8 bksv[DRM_HDCP_KSV_LEN] = {};
+
+	KUNIT_EXPECT_PTR_EQ(test, intel_hdcp1_hw_of(&f->connector), &f->hw);
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&other, &f->shared, &desc, &fx_hw_ops,
+						  &f->port), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_attach(&other, &f->connector), -EBUSY);
+
+	no_power.power_get = NULL;
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&other, &f->shared, &desc, &no_power,
+						  &f->port), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_attach(&other, &f->connector), -EINVAL);
+
+	intel_hdcp1_hw_detach(&f->hw);
+	KUNIT_EXPECT_NULL(test, intel_hdcp1_hw_of(&f->connector));
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_tx_ops.start(&f->connector), -ENODEV);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_tx_ops.compute(&f->connector, bksv, false),
+			-ENODEV);
+	intel_hdcp1_tx_ops.reset(&f->connector);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_attach(&f->hw, &f->connector), 0);
+	KUNIT_EXPECT_PTR_EQ(test, intel_hdcp1_hw_of(&f->connector), &f->hw);
+}
+
+static struct kunit_case intel_hdcp1_engine_cases[] = {
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_1a_01_receiver, receivers_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_1b_01_repeater, repeaters_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_keys_fail_to_load, key_loads_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_1a_04_aksv_transfer_fails,
+			 aksv_cases_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_1a_06_r0_mismatch, transports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_1a_07_ri_mismatch, transports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_1b_04_v_mismatch, v_cases_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_encryption_timeout, transports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_encryption_lost, transports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_unplug, unplug_cases_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_disable_while_authenticating,
+			 disable_cases_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_port_powered_down, transports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_type1_not_started, transports_gen_params),
+	KUNIT_CASE(intel_hdcp1_engine_attach),
+	{}
+};
+
+static struct kunit_suite intel_hdcp1_engine_suite = {
+	.name = "intel_hdcp1_engine",
+	.test_cases = intel_hdcp1_engine_cases,
+};
+
+kunit_test_suite(intel_hdcp1_engine_suite);
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
