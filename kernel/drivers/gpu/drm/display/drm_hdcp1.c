@@ -303,7 +303,7 @@ static void drm_hdcp1_kick(struct drm_hdcp1 *hdcp)
 		drm_hdcp1_queue(hdcp, 0);
 }
 
-/* Called with hw_lock held: may the worker still touch the link it started on? */
+/* From the worker: is the link it started this run on still the one driven? */
 static bool drm_hdcp1_link_current(struct drm_hdcp1 *hdcp)
 {
 	bool ok;
@@ -613,6 +613,12 @@ static void drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		return;
 
 	drm_modeset_lock(lock, NULL);
+	/*
+	 * A blocking commit that holds the lock may have stopped the link
+	 * while we waited for it: the link is in the clear then.
+	 */
+	if (enabled && !drm_hdcp1_link_current(hdcp))
+		enabled = false;
 	/* drm_hdcp1_fini() may have run while we waited; the connector may be gone. */
 	if (!drm_hdcp1_dead(hdcp)) {
 		state = hdcp->connector->state;

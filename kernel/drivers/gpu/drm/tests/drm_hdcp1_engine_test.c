@@ -1688,6 +1688,62 @@ static void drm_test_hdcp1_link_stop_waits_for_io(struct kunit *test)
 	drm_hdcp1_fini(t->hdcp);
 }
 
+struct runner {
+	struct kunit *test;
+	struct engine_test *t;
+	struct completion done;
+};
+
+static int run_thread(void *data)
+{
+	struct runner *r = data;
+
+	/* The engine's clock and queue hooks belong to the test. */
+	current->kunit_test = r->test;
+	drm_hdcp1_run(r->t->hdcp);
+	current->kunit_test = NULL;
+	complete(&r->done);
+	return 0;
+}
+
+/*
+ * The run that authenticates decides Enabled, then waits for
+ * connection_mutex, held by a commit that stops the link meanwhile (a
+ * blocking commit switching the output off). Once it has the lock the
+ * link is in the clear: Enabled must not be written.
+ */
+static void drm_test_hdcp1_no_enabled_after_stop_while_locked(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct drm_modeset_lock *lock = &t->drm.mode_config.connection_mutex;
+	struct runner r = { .test = test, .t = t };
+	struct task_struct *task;
+	ktime_t end;
+
+	init_completion(&r.done);
+	/* Everything up to the run that reads R0' and switches encryption on. */
+	run_for(t, DRM_HDCP1_R0_FLOOR_MS - 1);
+	KUNIT_ASSERT_TRUE(test, t->queued);
+	KUNIT_ASSERT_EQ(test, cp(t), CP_DESIRED);
+	t->now = max(t->now, t->due);
+	t->queued = false;
+
+	drm_modeset_lock(lock, NULL);
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	/* Authenticated: from here the run only has the property left to do. */
+	end = ktime_add_ms(ktime_get(), 2000);
+	while (state(t) != DRM_HDCP1_A4_AUTHENTICATED && ktime_before(ktime_get(), end))
+		usleep_range(500, 1000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
+	drm_hdcp1_link_stop(t->hdcp);
+	drm_modeset_unlock(lock);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+}
+
 /* A stand-in for mainline i915: wait a fixed 300 ms after Aksv, then R0'. */
 static s64 fixed_wait_auth_ms(struct kunit *test, struct engine_test *t)
 {
@@ -1825,6 +1881,7 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_teardown_with_work_queued),
 	KUNIT_CASE(drm_test_hdcp1_teardown_while_encrypted),
 	KUNIT_CASE(drm_test_hdcp1_link_stop_waits_for_io),
+	KUNIT_CASE(drm_test_hdcp1_no_enabled_after_stop_while_locked),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_query_in_atomic_check),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_fini_under_connection_mutex),
 	{}

@@ -720,6 +720,57 @@ retry:
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 }
 
+/* ACTIVE on the CRTC alone, as a compositor's DPMS does: no connector in it. */
+static int set_crtc_active(struct kunit *test, struct hdcp_prop_test *t, bool active)
+{
+	struct drm_modeset_acquire_ctx ctx;
+	struct drm_atomic_state *state;
+	int ret;
+
+	state = drm_atomic_state_alloc(&t->drm);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	drm_modeset_acquire_init(&ctx, 0);
+	state->acquire_ctx = &ctx;
+retry:
+	ret = drm_atomic_set_property(state, NULL, &t->crtc->base,
+				      t->drm.mode_config.prop_active, active, false);
+	if (!ret)
+		ret = drm_atomic_commit(state);
+	if (ret == -EDEADLK) {
+		drm_atomic_state_clear(state);
+		drm_modeset_backoff(&ctx);
+		goto retry;
+	}
+	drm_atomic_state_put(state);
+	drm_modeset_drop_locks(&ctx);
+	drm_modeset_acquire_fini(&ctx);
+	return ret;
+}
+
+/*
+ * The connector joins such a commit only in the atomic helpers' check, as
+ * a connector of a CRTC that goes through a modeset: the rule holds for it
+ * too, so Enabled is gone when the commit that switched the output off
+ * returns, and switching it back on does not bring Enabled back.
+ */
+static void drm_test_hdcp_prop_crtc_only_dpms_drops_enabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	driver_update(t, CP_ENABLED);
+	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, false), 0);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, true), 0);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+
+	/* Enabled again, then ACTIVE 0 -> 1 in one go is no session change. */
+	driver_update(t, CP_ENABLED);
+	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, true), 0);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
+}
+
 /* A commit that switches the output off or changes its mode drops Enabled. */
 static void drm_test_hdcp_prop_disable_drops_enabled(struct kunit *test)
 {
@@ -786,6 +837,7 @@ static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_restored_state_not_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_driver_state_not_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_disable_drops_enabled),
+	KUNIT_CASE(drm_test_hdcp_prop_crtc_only_dpms_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_mode_change_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_undesired_stays_when_disabled),
 	{}
