@@ -70,6 +70,8 @@ args=(
 )
 
 # The guest in its own process group, so that a timeout ends all of it.
+# The console file exists before the guest starts, for the tail below.
+: > "$res/console.raw"
 setsid "$kernel" "${args[@]}" < /dev/null > "$res/console.raw" 2>&1 &
 guest=$!
 cleanup() {
