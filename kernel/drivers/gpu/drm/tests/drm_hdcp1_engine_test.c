@@ -535,42 +535,23 @@ static struct engine_test *setup(struct kunit *test, enum drm_hdcp1_transport tr
 	return setup_mode(test, transport, repeater, devices, true);
 }
 
-/*
- * One atomic commit, as userspace makes it: the CRTC on (with @mode) or
- * off, and the properties set through the atomic uAPI.
- */
-static int commit_mode(struct kunit *test, struct engine_test *t, bool active,
-		       const struct drm_display_mode *mode, u64 cp, u64 type)
+/* Puts a commit's content in @state; run again after each deadlock back-off. */
+typedef int (*build_fn)(struct drm_atomic_state *state, void *arg);
+
+/* A blocking atomic commit of what @build puts in it, with the usual back-off. */
+static int commit_built(struct kunit *test, struct drm_device *drm,
+			build_fn build, void *arg)
 {
-	struct drm_mode_config *config = &t->drm.mode_config;
-	struct drm_connector_state *conn_state;
-	struct drm_crtc_state *crtc_state;
 	struct drm_modeset_acquire_ctx ctx;
 	struct drm_atomic_state *state;
 	int ret;
 
-	state = drm_atomic_state_alloc(&t->drm);
+	state = drm_atomic_state_alloc(drm);
 	KUNIT_ASSERT_NOT_NULL(test, state);
 	drm_modeset_acquire_init(&ctx, 0);
 	state->acquire_ctx = &ctx;
 retry:
-	conn_state = drm_atomic_get_connector_state(state, &t->connector);
-	ret = PTR_ERR_OR_ZERO(conn_state);
-	if (!ret)
-		ret = drm_atomic_set_crtc_for_connector(conn_state, active ? t->crtc : NULL);
-	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, t->crtc);
-	if (!ret)
-		ret = PTR_ERR_OR_ZERO(crtc_state);
-	if (!ret)
-		ret = drm_atomic_set_mode_for_crtc(crtc_state, active ? mode : NULL);
-	if (!ret) {
-		crtc_state->active = active;
-		ret = drm_atomic_set_property(state, NULL, &t->connector.base,
-					      config->content_protection_property, cp, false);
-	}
-	if (!ret)
-		ret = drm_atomic_set_property(state, NULL, &t->connector.base,
-					      config->hdcp_content_type_property, type, false);
+	ret = build(state, arg);
 	if (!ret)
 		ret = drm_atomic_commit(state);
 	if (ret == -EDEADLK) {
@@ -584,37 +565,70 @@ retry:
 	return ret;
 }
 
+struct mode_commit {
+	struct engine_test *t;
+	bool active;
+	const struct drm_display_mode *mode;
+	u64 cp, type;
+};
+
+static int build_mode_commit(struct drm_atomic_state *state, void *arg)
+{
+	struct mode_commit *c = arg;
+	struct engine_test *t = c->t;
+	struct drm_mode_config *config = &t->drm.mode_config;
+	struct drm_connector_state *conn_state;
+	struct drm_crtc_state *crtc_state;
+	int ret;
+
+	conn_state = drm_atomic_get_connector_state(state, &t->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	if (!ret)
+		ret = drm_atomic_set_crtc_for_connector(conn_state, c->active ? t->crtc : NULL);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, t->crtc);
+	if (!ret)
+		ret = PTR_ERR_OR_ZERO(crtc_state);
+	if (!ret)
+		ret = drm_atomic_set_mode_for_crtc(crtc_state, c->active ? c->mode : NULL);
+	if (!ret) {
+		crtc_state->active = c->active;
+		ret = drm_atomic_set_property(state, NULL, &t->connector.base,
+					      config->content_protection_property, c->cp, false);
+	}
+	if (!ret)
+		ret = drm_atomic_set_property(state, NULL, &t->connector.base,
+					      config->hdcp_content_type_property, c->type, false);
+	return ret;
+}
+
+/*
+ * One atomic commit, as userspace makes it: the CRTC on (with @mode) or
+ * off, and the properties set through the atomic uAPI.
+ */
+static int commit_mode(struct kunit *test, struct engine_test *t, bool active,
+		       const struct drm_display_mode *mode, u64 cp, u64 type)
+{
+	struct mode_commit c = {
+		.t = t, .active = active, .mode = mode, .cp = cp, .type = type,
+	};
+
+	return commit_built(test, &t->drm, build_mode_commit, &c);
+}
+
 static void commit(struct kunit *test, struct engine_test *t, bool active, u64 cp, u64 type)
 {
 	KUNIT_ASSERT_EQ(test, commit_mode(test, t, active, t->mode, cp, type), 0);
 }
 
+static int build_plane_only(struct drm_atomic_state *state, void *arg)
+{
+	return PTR_ERR_OR_ZERO(drm_atomic_get_plane_state(state, arg));
+}
+
 /* A commit that touches the plane only (a page flip of sorts). */
 static void commit_plane_only(struct kunit *test, struct engine_test *t)
 {
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_plane_state *plane_state;
-	struct drm_atomic_state *state;
-	int ret;
-
-	state = drm_atomic_state_alloc(&t->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	plane_state = drm_atomic_get_plane_state(state, t->plane);
-	ret = PTR_ERR_OR_ZERO(plane_state);
-	if (!ret)
-		ret = drm_atomic_commit(state);
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, commit_built(test, &t->drm, build_plane_only, t->plane), 0);
 }
 
 static u64 cp(struct engine_test *t)

@@ -170,17 +170,15 @@ static u64 run_until_cp(struct vkms_hdcp_test *t, u64 want, u64 limit)
 	return t->now - start;
 }
 
-/* One atomic commit: the CRTC on (with @mode) or off, and the property value. */
-static int commit_mode(struct kunit *test, struct vkms_hdcp_test *t, bool active,
-		       const struct drm_display_mode *mode, u64 cp_val)
+/* Puts a commit's content in @state; run again after each deadlock back-off. */
+typedef int (*build_fn)(struct drm_atomic_state *state, void *arg);
+
+/* A blocking atomic commit of what @build puts in it, with the usual back-off. */
+static int commit_built(struct kunit *test, struct drm_device *drm,
+			build_fn build, void *arg)
 {
-	struct drm_device *drm = &t->vkms->drm;
-	struct drm_crtc *crtc = &t->vkms->output.crtc;
 	struct drm_modeset_acquire_ctx ctx;
-	struct drm_connector_state *conn_state;
-	struct drm_crtc_state *crtc_state;
 	struct drm_atomic_state *state;
-	struct drm_property *prop = drm->mode_config.content_protection_property;
 	int ret;
 
 	state = drm_atomic_state_alloc(drm);
@@ -188,22 +186,7 @@ static int commit_mode(struct kunit *test, struct vkms_hdcp_test *t, bool active
 	drm_modeset_acquire_init(&ctx, 0);
 	state->acquire_ctx = &ctx;
 retry:
-	conn_state = drm_atomic_get_connector_state(state, t->connector);
-	ret = PTR_ERR_OR_ZERO(conn_state);
-	/* Off is DPMS off: the CRTC keeps its mode and connector. */
-	if (!ret)
-		ret = drm_atomic_set_crtc_for_connector(conn_state, crtc);
-	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, crtc);
-	if (!ret)
-		ret = PTR_ERR_OR_ZERO(crtc_state);
-	if (!ret)
-		ret = drm_atomic_set_mode_for_crtc(crtc_state, mode);
-	if (!ret) {
-		crtc_state->active = active;
-		if (prop)
-			ret = drm_atomic_set_property(state, NULL, &t->connector->base, prop,
-						      cp_val, false);
-	}
+	ret = build(state, arg);
 	if (!ret)
 		ret = drm_atomic_commit(state);
 	if (ret == -EDEADLK) {
@@ -217,37 +200,66 @@ retry:
 	return ret;
 }
 
+struct mode_commit {
+	struct vkms_hdcp_test *t;
+	bool active;
+	const struct drm_display_mode *mode;
+	u64 cp_val;
+};
+
+static int build_mode_commit(struct drm_atomic_state *state, void *arg)
+{
+	struct mode_commit *c = arg;
+	struct vkms_hdcp_test *t = c->t;
+	struct drm_crtc *crtc = &t->vkms->output.crtc;
+	struct drm_property *prop = t->vkms->drm.mode_config.content_protection_property;
+	struct drm_connector_state *conn_state;
+	struct drm_crtc_state *crtc_state;
+	int ret;
+
+	conn_state = drm_atomic_get_connector_state(state, t->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	/* Off is DPMS off: the CRTC keeps its mode and connector. */
+	if (!ret)
+		ret = drm_atomic_set_crtc_for_connector(conn_state, crtc);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, crtc);
+	if (!ret)
+		ret = PTR_ERR_OR_ZERO(crtc_state);
+	if (!ret)
+		ret = drm_atomic_set_mode_for_crtc(crtc_state, c->mode);
+	if (!ret) {
+		crtc_state->active = c->active;
+		if (prop)
+			ret = drm_atomic_set_property(state, NULL, &t->connector->base, prop,
+						      c->cp_val, false);
+	}
+	return ret;
+}
+
+/* One atomic commit: the CRTC on (with @mode) or off, and the property value. */
+static int commit_mode(struct kunit *test, struct vkms_hdcp_test *t, bool active,
+		       const struct drm_display_mode *mode, u64 cp_val)
+{
+	struct mode_commit c = { .t = t, .active = active, .mode = mode, .cp_val = cp_val };
+
+	return commit_built(test, &t->vkms->drm, build_mode_commit, &c);
+}
+
 static void commit(struct kunit *test, struct vkms_hdcp_test *t, bool active, u64 cp_val)
 {
 	KUNIT_ASSERT_EQ(test, commit_mode(test, t, active, t->mode, cp_val), 0);
 }
 
+static int build_plane_only(struct drm_atomic_state *state, void *arg)
+{
+	return PTR_ERR_OR_ZERO(drm_atomic_get_plane_state(state, arg));
+}
+
 /* A commit of the primary plane only, as a page flip would be. */
 static void commit_plane_only(struct kunit *test, struct vkms_hdcp_test *t)
 {
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_plane_state *plane_state;
-	struct drm_atomic_state *state;
-	int ret;
-
-	state = drm_atomic_state_alloc(&t->vkms->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	plane_state = drm_atomic_get_plane_state(state, t->vkms->output.crtc.primary);
-	ret = PTR_ERR_OR_ZERO(plane_state);
-	if (!ret)
-		ret = drm_atomic_commit(state);
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, commit_built(test, &t->vkms->drm, build_plane_only,
+					   t->vkms->output.crtc.primary), 0);
 }
 
 static int store(struct vkms_hdcp_test *t, const char *knob, const char *val)
@@ -536,6 +548,15 @@ static void vkms_test_hdcp_unplug_races_commit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, run_until_cp(t, CP_ENABLED, 1000), (u64)DRM_HDCP1_R0_FLOOR_MS);
 }
 
+/* After a fault cleared: Enabled again, @events uevents in all, no violation. */
+static void expect_recovered(struct kunit *test, struct vkms_hdcp_test *t, unsigned int events)
+{
+	run_until_cp(t, CP_ENABLED, RECOVER_MS);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->events, events);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
 static const char *capability(struct kunit *test, struct vkms_hdcp_test *t)
 {
 	char *buf = kunit_kzalloc(test, 64, GFP_KERNEL);
@@ -565,10 +586,7 @@ static void vkms_test_hdcp_knob_capable(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, show(test, t, "capable"), "0\n");
 
 	knob(test, t, "capable", "1");
-	run_until_cp(t, CP_ENABLED, RECOVER_MS);
-	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, t->events, 1);
-	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	expect_recovered(test, t, 1);
 }
 
 /* Knob "break_link", HDMI (1A-07): Ri' diverges, the next check notices. */
@@ -585,10 +603,7 @@ static void vkms_test_hdcp_knob_break_link_hdmi(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->events, 2);
 	KUNIT_EXPECT_STREQ(test, show(test, t, "break_link"), "1\n");
 	knob(test, t, "break_link", "0");
-	run_until_cp(t, CP_ENABLED, RECOVER_MS);
-	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, t->events, 3);
-	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	expect_recovered(test, t, 3);
 }
 
 /* Knob "break_link", DP: LINK_INTEGRITY_FAILURE with CP_IRQ, acted on at once. */
@@ -603,10 +618,7 @@ static void vkms_test_hdcp_knob_break_link_dp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->events, 2);
 	knob(test, t, "break_link", "0");
 	/* The next authentication clears the sink's flag. */
-	run_until_cp(t, CP_ENABLED, RECOVER_MS);
-	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, t->events, 3);
-	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	expect_recovered(test, t, 3);
 }
 
 /* Knob "reauth_request": DP only, REAUTHENTICATION_REQUEST with CP_IRQ. */
@@ -617,10 +629,7 @@ static void vkms_test_hdcp_knob_reauth_request(struct kunit *test)
 	knob(test, t, "reauth_request", "1");
 	run_for(t, 0);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
-	run_until_cp(t, CP_ENABLED, RECOVER_MS);
-	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, t->events, 3);
-	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	expect_recovered(test, t, 3);
 	KUNIT_EXPECT_EQ(test, store(t, "reauth_request", "0"), -EINVAL);
 }
 
@@ -683,10 +692,7 @@ static void vkms_test_hdcp_fault_and_recovery(struct kunit *test)
 		KUNIT_EXPECT_STREQ(test, show(test, t, "encrypting"), "0\n");
 
 	knob(test, t, c->knob, c->clear);
-	run_until_cp(t, CP_ENABLED, RECOVER_MS);
-	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
-	KUNIT_EXPECT_EQ(test, t->events, 1);
-	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	expect_recovered(test, t, 1);
 }
 
 /* A sink slower than the 100 ms allowed authenticates at the second attempt. */
