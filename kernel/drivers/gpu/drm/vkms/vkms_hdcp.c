@@ -332,7 +332,8 @@ void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *stat
 	if (!hdcp)
 		return;
 	crtc_state = drm_atomic_get_new_crtc_state(state, &vkmsdev->output.crtc);
-	if (crtc_state && crtc_state->active) {
+	/* Only a modeset changes the mode: page flips leave both ends alone. */
+	if (crtc_state && crtc_state->active && drm_atomic_crtc_needs_modeset(crtc_state)) {
 		frame_ns = vkms_hdcp_frame_ns(&crtc_state->adjusted_mode);
 		vkms_hdcp_tx_set_frame_ns(&hdcp->tx, frame_ns);
 		drm_hdcp1_emul_set_frame_ns(hdcp->sink, frame_ns);

@@ -70,7 +70,7 @@ static ssize_t show_bool(bool val, char *buf, size_t size)
 	return scnprintf(buf, size, "%d\n", val);
 }
 
-/* Each boolean knob: its field, and what setting it does to the sink. */
+/* Each boolean knob reads back as its field. */
 #define BOOL_KNOB(field)							\
 static ssize_t show_##field(struct vkms_hdcp *hdcp, char *buf, size_t size)	\
 {										\
@@ -78,22 +78,42 @@ static ssize_t show_##field(struct vkms_hdcp *hdcp, char *buf, size_t size)	\
 }
 
 BOOL_KNOB(capable)
-BOOL_KNOB(break_link)
 BOOL_KNOB(corrupt_r0)
 BOOL_KNOB(corrupt_v)
+BOOL_KNOB(break_link)
 BOOL_KNOB(ready_never)
 BOOL_KNOB(max_devs)
 BOOL_KNOB(max_cascade)
 
-static int store_capable(struct vkms_hdcp *hdcp, char *text)
+/* A boolean knob that the sink takes as it is, through @set. */
+static int store_sink_bool(struct drm_hdcp1_emul *sink, bool *knob, char *text,
+			   void (*set)(struct drm_hdcp1_emul *sink, bool val))
 {
 	bool val;
 
 	if (parse_bool(text, &val))
 		return -EINVAL;
-	hdcp->knobs.capable = val;
-	drm_hdcp1_emul_set_capable(hdcp->sink, val);
+	*knob = val;
+	set(sink, val);
 	return 0;
+}
+
+static int store_capable(struct vkms_hdcp *hdcp, char *text)
+{
+	return store_sink_bool(hdcp->sink, &hdcp->knobs.capable, text,
+			       drm_hdcp1_emul_set_capable);
+}
+
+static int store_corrupt_r0(struct vkms_hdcp *hdcp, char *text)
+{
+	return store_sink_bool(hdcp->sink, &hdcp->knobs.corrupt_r0, text,
+			       drm_hdcp1_emul_set_corrupt_r0);
+}
+
+static int store_corrupt_v(struct vkms_hdcp *hdcp, char *text)
+{
+	return store_sink_bool(hdcp->sink, &hdcp->knobs.corrupt_v, text,
+			       drm_hdcp1_emul_set_corrupt_v);
 }
 
 /*
@@ -119,28 +139,6 @@ static int store_break_link(struct vkms_hdcp *hdcp, char *text)
 	if (!ret)
 		hdcp->knobs.break_link = val;
 	return ret;
-}
-
-static int store_corrupt_r0(struct vkms_hdcp *hdcp, char *text)
-{
-	bool val;
-
-	if (parse_bool(text, &val))
-		return -EINVAL;
-	hdcp->knobs.corrupt_r0 = val;
-	drm_hdcp1_emul_set_corrupt_r0(hdcp->sink, val);
-	return 0;
-}
-
-static int store_corrupt_v(struct vkms_hdcp *hdcp, char *text)
-{
-	bool val;
-
-	if (parse_bool(text, &val))
-		return -EINVAL;
-	hdcp->knobs.corrupt_v = val;
-	drm_hdcp1_emul_set_corrupt_v(hdcp->sink, val);
-	return 0;
 }
 
 static int store_ready_never(struct vkms_hdcp *hdcp, char *text)
@@ -404,8 +402,6 @@ static ssize_t vkms_hdcp_knob_read(struct file *file, char __user *ubuf, size_t 
 	char buf[16 + DRM_HDCP1_EMUL_LOG_LEN * 32];
 	ssize_t n;
 
-	if (!hdcp)
-		return -ENODEV;
 	n = vkms_hdcp_show(hdcp, kf->knob, buf, sizeof(buf));
 	if (n < 0)
 		return n;
@@ -420,8 +416,6 @@ static ssize_t vkms_hdcp_knob_write(struct file *file, const char __user *ubuf,
 	char buf[VKMS_HDCP_KNOB_TEXT];
 	int ret;
 
-	if (!hdcp)
-		return -ENODEV;
 	if (*ppos || !count || count >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))

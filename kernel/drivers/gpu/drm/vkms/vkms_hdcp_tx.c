@@ -25,7 +25,6 @@ static u64 vkms_hdcp_tx_mix(u64 x)
 
 void vkms_hdcp_tx_init(struct vkms_hdcp_tx *tx)
 {
-	memset(tx, 0, sizeof(*tx));
 	mutex_init(&tx->lock);
 	tx->dev.ksv = drm_hdcp1_emul_ksv(VKMS_HDCP_TX_DEVICE);
 	drm_hdcp1_emul_device_keys(tx->dev.ksv, tx->dev.keys);
