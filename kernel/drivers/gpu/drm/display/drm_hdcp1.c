@@ -98,11 +98,13 @@
 
 /* Where each register lives in the transport's map. */
 struct drm_hdcp1_regs {
-	u32 bksv, r0, v_prime, bcaps, bstatus, ksv_fifo;
+	u32 an, aksv, bksv, r0, v_prime, bcaps, bstatus, ksv_fifo;
 	u32 ksv_fifo_window;	/* bytes one FIFO read may return, 0: any */
 };
 
 static const struct drm_hdcp1_regs drm_hdcp1_hdmi_regs = {
+	.an = DRM_HDCP_DDC_AN,
+	.aksv = DRM_HDCP_DDC_AKSV,
 	.bksv = DRM_HDCP_DDC_BKSV,
 	.r0 = DRM_HDCP_DDC_RI_PRIME,
 	.v_prime = DRM_HDCP_DDC_V_PRIME(0),
@@ -113,6 +115,8 @@ static const struct drm_hdcp1_regs drm_hdcp1_hdmi_regs = {
 
 /* On DP, "Bstatus" of HDMI is called Binfo; DP's Bstatus holds flags. */
 static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
+	.an = DP_AUX_HDCP_AN,
+	.aksv = DP_AUX_HDCP_AKSV,
 	.bksv = DP_AUX_HDCP_BKSV,
 	.r0 = DP_AUX_HDCP_RI_PRIME,
 	.v_prime = DP_AUX_HDCP_V_PRIME(0),
@@ -123,8 +127,6 @@ static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
 };
 
 #define DRM_HDCP1_MAX_DEVICES		127
-#define DRM_HDCP1_BSTATUS_MAX_CASCADE	BIT(11)
-#define DRM_HDCP1_BSTATUS_MAX_DEVS	BIT(7)
 #define DRM_HDCP1_V_PRIME_LEN		(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
 #define DRM_HDCP1_DDC_MAX_WRITE		15
 
@@ -142,8 +144,7 @@ static __printf(2, 3) void hdcp_dbg(struct drm_hdcp1 *hdcp, const char *fmt, ...
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	drm_dbg_kms(hdcp->dev, "[CONNECTOR:%d:%s] HDCP 1.4: %pV",
-		    hdcp->connector->base.id, hdcp->connector->name, &vaf);
+	drm_dbg_kms(hdcp->dev, "%s HDCP 1.4: %pV", hdcp->tag, &vaf);
 	va_end(args);
 }
 
@@ -255,15 +256,13 @@ int drm_hdcp1_write_an_aksv(struct drm_hdcp1 *hdcp,
 			    const u8 an[DRM_HDCP_AN_LEN],
 			    const u8 aksv[DRM_HDCP_KSV_LEN])
 {
-	bool dp = hdcp->transport == DRM_HDCP1_DP;
+	const struct drm_hdcp1_regs *r = regs_of(hdcp);
 	int ret;
 
 	lockdep_assert_held(&hdcp->hw_lock);
-	ret = link_write(hdcp, dp ? DP_AUX_HDCP_AN : DRM_HDCP_DDC_AN, an,
-			 DRM_HDCP_AN_LEN);
+	ret = link_write(hdcp, r->an, an, DRM_HDCP_AN_LEN);
 	if (!ret)
-		ret = link_write(hdcp, dp ? DP_AUX_HDCP_AKSV : DRM_HDCP_DDC_AKSV,
-				 aksv, DRM_HDCP_KSV_LEN);
+		ret = link_write(hdcp, r->aksv, aksv, DRM_HDCP_KSV_LEN);
 	return ret;
 }
 EXPORT_SYMBOL(drm_hdcp1_write_an_aksv);
@@ -346,6 +345,20 @@ static enum drm_hdcp1_event verdict(struct drm_hdcp1 *hdcp, const char *what,
 static int dp_bstatus(struct drm_hdcp1 *hdcp, u8 *bstatus)
 {
 	return link_read(hdcp, DP_AUX_HDCP_BSTATUS, bstatus, 1);
+}
+
+/* DP: Bstatus into *@bstatus; a sink that gave up on the link fails the step. */
+static enum drm_hdcp1_event dp_link_verdict(struct drm_hdcp1 *hdcp, u8 *bstatus)
+{
+	if (dp_bstatus(hdcp, bstatus))
+		return DRM_HDCP1_EV_IO_ERROR;
+	if (*bstatus & (DP_BSTATUS_LINK_FAILURE | DP_BSTATUS_REAUTH_REQ)) {
+		hdcp_dbg(hdcp, "sink reports %s\n",
+			 *bstatus & DP_BSTATUS_LINK_FAILURE ?
+			 "link integrity failure" : "re-authentication request");
+		return DRM_HDCP1_EV_FAIL;
+	}
+	return DRM_HDCP1_EV_OK;
 }
 
 /*
@@ -431,16 +444,14 @@ static enum drm_hdcp1_event drm_hdcp1_read_r0(struct drm_hdcp1 *hdcp)
 
 static enum drm_hdcp1_event drm_hdcp1_poll_ready(struct drm_hdcp1 *hdcp)
 {
+	enum drm_hdcp1_event ev;
 	u8 val;
 
 	if (hdcp->transport == DRM_HDCP1_DP) {
-		if (dp_bstatus(hdcp, &val))
-			return DRM_HDCP1_EV_IO_ERROR;
 		/* The sink may give up on the link while it gathers the list. */
-		if (val & (DP_BSTATUS_LINK_FAILURE | DP_BSTATUS_REAUTH_REQ)) {
-			hdcp_dbg(hdcp, "sink reports a link failure while not ready\n");
-			return DRM_HDCP1_EV_FAIL;
-		}
+		ev = dp_link_verdict(hdcp, &val);
+		if (ev != DRM_HDCP1_EV_OK)
+			return ev;
 		return val & DP_BSTATUS_READY ? DRM_HDCP1_EV_OK : DRM_HDCP1_EV_NOT_YET;
 	}
 	if (link_read(hdcp, DRM_HDCP_DDC_BCAPS, &val, 1))
@@ -478,7 +489,7 @@ static enum drm_hdcp1_event drm_hdcp1_read_ksv_list(struct drm_hdcp1 *hdcp)
 	count = DRM_HDCP_NUM_DOWNSTREAM(hdcp->bstatus);
 
 	/* 1B-05 and 1B-06. */
-	if (hdcp->bstatus & (DRM_HDCP1_BSTATUS_MAX_DEVS | DRM_HDCP1_BSTATUS_MAX_CASCADE)) {
+	if (DRM_HDCP_MAX_DEVICE_EXCEEDED(raw[0]) || DRM_HDCP_MAX_CASCADE_EXCEEDED(raw[1])) {
 		hdcp_dbg(hdcp, "topology limits exceeded (Bstatus %#06x)\n",
 			 hdcp->bstatus);
 		return DRM_HDCP1_EV_FAIL;
@@ -526,18 +537,9 @@ static enum drm_hdcp1_event drm_hdcp1_check_link(struct drm_hdcp1 *hdcp)
 			return DRM_HDCP1_EV_FAIL;
 		}
 	}
-	if (hdcp->transport == DRM_HDCP1_DP) {
-		/* The DP sink checks Ri itself and reports through Bstatus. */
-		if (dp_bstatus(hdcp, &bstatus))
-			return DRM_HDCP1_EV_IO_ERROR;
-		if (bstatus & (DP_BSTATUS_LINK_FAILURE | DP_BSTATUS_REAUTH_REQ)) {
-			hdcp_dbg(hdcp, "sink reports %s\n",
-				 bstatus & DP_BSTATUS_LINK_FAILURE ?
-				 "link integrity failure" : "re-authentication request");
-			return DRM_HDCP1_EV_FAIL;
-		}
-		return DRM_HDCP1_EV_OK;
-	}
+	/* The DP sink checks Ri itself and reports through Bstatus. */
+	if (hdcp->transport == DRM_HDCP1_DP)
+		return dp_link_verdict(hdcp, &bstatus);
 	if (link_read(hdcp, DRM_HDCP_DDC_RI_PRIME, ri, sizeof(ri)))
 		return DRM_HDCP1_EV_IO_ERROR;
 	return verdict(hdcp, "Ri'", hdcp->tx->verify_ri(hdcp->connector, ri));
@@ -713,7 +715,6 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, now);
 	}
 	drm_hdcp1_sync_property(hdcp);
-	hdcp->runs++;
 	return hdcp->timer_armed ? hdcp->deadline_ms : -1;
 }
 
@@ -753,6 +754,7 @@ static void drm_hdcp1_release(struct drm_device *dev, void *data)
 	mutex_destroy(&hdcp->hw_lock);
 	mutex_destroy(&hdcp->proto_lock);
 	kfree(hdcp->ksv_list);
+	kfree(hdcp->tag);
 	kfree(hdcp);
 }
 
@@ -792,7 +794,11 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	if (!hdcp)
 		return ERR_PTR(-ENOMEM);
 	hdcp->ksv_list = kcalloc(DRM_HDCP1_MAX_DEVICES, DRM_HDCP_KSV_LEN, GFP_KERNEL);
-	if (!hdcp->ksv_list) {
+	hdcp->tag = kasprintf(GFP_KERNEL, "[CONNECTOR:%d:%s]", connector->base.id,
+			      connector->name);
+	if (!hdcp->ksv_list || !hdcp->tag) {
+		kfree(hdcp->tag);
+		kfree(hdcp->ksv_list);
 		kfree(hdcp);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -852,14 +858,17 @@ void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 }
 EXPORT_SYMBOL(drm_hdcp1_fini);
 
-/* Frames of the mode in 128 frames, the cadence of Ri, capped at 2 s. */
+/* Ri changes every 128 frames (HDCP 1.4 2.2.3): the link check follows. */
+static_assert(DRM_HDCP1_RI_FRAMES == 128);
+
+/* Milliseconds of the mode in 128 frames, the cadence of Ri, capped at 2 s. */
 static u32 drm_hdcp1_check_period(const struct drm_display_mode *mode)
 {
 	u64 ms;
 
 	if (!mode->crtc_clock && !mode->clock)
 		return DRM_HDCP1_LINK_CHECK_MS;
-	ms = div_u64((u64)DRM_HDCP1_CHECK_FRAMES * mode->htotal * mode->vtotal,
+	ms = div_u64((u64)DRM_HDCP1_RI_FRAMES * mode->htotal * mode->vtotal,
 		     mode->crtc_clock ? mode->crtc_clock : mode->clock);
 	return clamp_t(u64, ms, 1, DRM_HDCP1_LINK_CHECK_MS);
 }

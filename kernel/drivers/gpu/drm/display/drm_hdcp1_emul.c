@@ -431,35 +431,52 @@ static int emul_assemble(struct drm_hdcp1_emul *s)
 	return 0;
 }
 
+/* When R0' appears; U64_MAX if it is not pending. */
+static u64 emul_r0_due(const struct drm_hdcp1_emul *s)
+{
+	if (!s->auth || s->r0_ready || s->r0_delay_ms == DRM_HDCP1_EMUL_NONE)
+		return U64_MAX;
+	return s->aksv_ns + emul_ms(s->r0_delay_ms);
+}
+
+/* When a repeater's READY rises; U64_MAX if it is not pending. */
+static u64 emul_ready_due(const struct drm_hdcp1_emul *s)
+{
+	if (!s->r0_ready || !s->auth_repeater || s->ready || s->ready_failed ||
+	    s->ready_delay_ms == DRM_HDCP1_EMUL_NONE)
+		return U64_MAX;
+	return s->r0_ready_ns + emul_ms(s->ready_delay_ms);
+}
+
 /* Bring the sink's state up to the time of the current call. */
 static void emul_update(struct drm_hdcp1_emul *s)
 {
 	u64 now = s->ops->clock_ns(s->data);
+	u64 due;
 
 	s->now = max(now, s->now);
 	s->frames = emul_frames_at(s, s->now);
 	if (!s->auth)
 		return;
 
-	if (!s->r0_ready && s->r0_delay_ms != DRM_HDCP1_EMUL_NONE &&
-	    s->now >= s->aksv_ns + emul_ms(s->r0_delay_ms)) {
+	due = emul_r0_due(s);
+	if (s->now >= due) {
 		s->r0_ready = true;
-		s->r0_ready_ns = s->aksv_ns + emul_ms(s->r0_delay_ms);
+		s->r0_ready_ns = due;
 		s->ri_reg = s->session.r0;
 		if (s->corrupt_r0)
 			s->ri_reg ^= EMUL_CORRUPT_RI;
 		emul_dp_raise(s, DP_BSTATUS_R0_PRIME_READY);
 	}
 
-	if (s->r0_ready && s->auth_repeater && !s->ready && !s->ready_failed &&
-	    s->ready_delay_ms != DRM_HDCP1_EMUL_NONE &&
-	    s->now >= s->r0_ready_ns + emul_ms(s->ready_delay_ms)) {
+	due = emul_ready_due(s);
+	if (s->now >= due) {
 		/* Out of memory for SHA-1: this repeater never gets ready. */
 		if (emul_assemble(s)) {
 			s->ready_failed = true;
 		} else {
 			s->ready = true;
-			s->ready_ns = s->r0_ready_ns + emul_ms(s->ready_delay_ms);
+			s->ready_ns = due;
 			s->fifo_pos = 0;
 			emul_dp_raise(s, DP_BSTATUS_READY);
 		}
@@ -1081,14 +1098,10 @@ EXPORT_SYMBOL(drm_hdcp1_emul_frame);
 bool drm_hdcp1_emul_poll(struct drm_hdcp1_emul *sink, u64 *next_ns)
 {
 	struct drm_hdcp1_emul *s = sink;
-	u64 next = U64_MAX, brk;
+	u64 next, brk;
 
 	emul_lock(s);
-	if (s->auth && !s->r0_ready && s->r0_delay_ms != DRM_HDCP1_EMUL_NONE)
-		next = s->aksv_ns + emul_ms(s->r0_delay_ms);
-	if (s->r0_ready && s->auth_repeater && !s->ready && !s->ready_failed &&
-	    s->ready_delay_ms != DRM_HDCP1_EMUL_NONE)
-		next = min(next, s->r0_ready_ns + emul_ms(s->ready_delay_ms));
+	next = min(emul_r0_due(s), emul_ready_due(s));
 	brk = emul_break_frame(s);
 	if (emul_is_dp(s) && s->r0_ready && !s->link_failed && s->encrypting &&
 	    s->frame_ns && brk != U64_MAX && brk > s->frames_base)

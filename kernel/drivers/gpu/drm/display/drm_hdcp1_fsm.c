@@ -24,7 +24,6 @@ static_assert(DRM_HDCP1_DP_R0_READS == 3);
 static_assert(DRM_HDCP1_READY_TIMEOUT_MS == 5000);
 static_assert(DRM_HDCP1_DP_V_READS == 3);
 static_assert(DRM_HDCP1_LINK_CHECK_MS <= 2000);
-static_assert(DRM_HDCP1_CHECK_FRAMES == 128);
 static_assert(DRM_HDCP1_R0_SLOW_MS > DRM_HDCP1_R0_FLOOR_MS);
 
 static const char * const drm_hdcp1_state_names[] = {

@@ -37,7 +37,6 @@
  * 2.2.3), and never less often than Ri changes (every 128 frames).
  */
 #define DRM_HDCP1_LINK_CHECK_MS		2000
-#define DRM_HDCP1_CHECK_FRAMES		128
 /* A failed authentication is retried after 100 ms, doubling up to 6.4 s. */
 #define DRM_HDCP1_RETRY_BASE_MS		100
 #define DRM_HDCP1_RETRY_MAX_MS		6400

@@ -37,6 +37,7 @@ struct drm_device;
 struct drm_hdcp1 {
 	struct drm_device *dev;
 	struct drm_connector *connector;
+	char *tag;			/* "[CONNECTOR:id:name]", for logs after fini */
 	enum drm_hdcp1_transport transport;
 	const struct drm_hdcp1_tx_ops *tx;
 	const struct drm_hdcp1_link_ops *link;
@@ -55,7 +56,6 @@ struct drm_hdcp1 {
 	u8 *ksv_list;			/* up to 127 KSVs, read once per attempt */
 	unsigned int ksv_count;
 	u16 bstatus;
-	unsigned int runs;
 
 	struct mutex hw_lock;		/* transmitter and receiver I/O */
 	bool tx_armed;			/* @tx started and not reset since */
