@@ -38,6 +38,7 @@ struct hdcp_prop_test {
 	struct drm_plane *plane;
 	struct drm_crtc *crtc;
 	struct drm_encoder encoder;
+	struct drm_encoder second_encoder;	/* of @second */
 	struct drm_connector connector;
 	struct drm_connector second;
 
@@ -76,7 +77,8 @@ static void hdcp_test_property_event(struct drm_connector *connector,
 
 static void hdcp_test_init_connector(struct kunit *test,
 				     struct hdcp_prop_test *t,
-				     struct drm_connector *connector)
+				     struct drm_connector *connector,
+				     struct drm_encoder *encoder)
 {
 	int ret;
 
@@ -84,7 +86,7 @@ static void hdcp_test_init_connector(struct kunit *test,
 				  DRM_MODE_CONNECTOR_HDMIA, NULL);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	drm_connector_helper_add(connector, &hdcp_test_connector_helpers);
-	ret = drm_connector_attach_encoder(connector, &t->encoder);
+	ret = drm_connector_attach_encoder(connector, encoder);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
@@ -114,10 +116,18 @@ static struct hdcp_prop_test *hdcp_test_device(struct kunit *test,
 	ret = drmm_encoder_init(&t->drm, &t->encoder, NULL,
 				DRM_MODE_ENCODER_TMDS, NULL);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = drmm_encoder_init(&t->drm, &t->second_encoder, NULL,
+				DRM_MODE_ENCODER_TMDS, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	/* Either connector may drive the CRTC, alone or with the other. */
 	t->encoder.possible_crtcs = drm_crtc_mask(t->crtc);
+	t->second_encoder.possible_crtcs = drm_crtc_mask(t->crtc);
+	t->encoder.possible_clones = drm_encoder_mask(&t->encoder) |
+				     drm_encoder_mask(&t->second_encoder);
+	t->second_encoder.possible_clones = t->encoder.possible_clones;
 
-	hdcp_test_init_connector(test, t, &t->connector);
-	hdcp_test_init_connector(test, t, &t->second);
+	hdcp_test_init_connector(test, t, &t->connector, &t->encoder);
+	hdcp_test_init_connector(test, t, &t->second, &t->second_encoder);
 
 	ret = drm_connector_attach_content_protection_property(&t->connector,
 							       content_type);
@@ -192,24 +202,23 @@ static u64 prop_get(struct kunit *test, struct hdcp_prop_test *t,
 	return val;
 }
 
-/*
- * The atomic ioctl's per-property step followed by a blocking commit, with
- * the usual deadlock back-off.
- */
-static int set_atomic(struct kunit *test, struct hdcp_prop_test *t,
-		      struct drm_property *prop, u64 val)
+/* Puts a commit's content in @state; run again after each deadlock back-off. */
+typedef int (*build_fn)(struct drm_atomic_state *state, void *arg);
+
+/* A blocking atomic commit of what @build puts in it, with the usual back-off. */
+static int commit_built(struct kunit *test, struct drm_device *drm,
+			build_fn build, void *arg)
 {
 	struct drm_modeset_acquire_ctx ctx;
 	struct drm_atomic_state *state;
 	int ret;
 
-	state = drm_atomic_state_alloc(&t->drm);
+	state = drm_atomic_state_alloc(drm);
 	KUNIT_ASSERT_NOT_NULL(test, state);
 	drm_modeset_acquire_init(&ctx, 0);
 	state->acquire_ctx = &ctx;
 retry:
-	ret = drm_atomic_set_property(state, NULL, &t->connector.base, prop,
-				      val, false);
+	ret = build(state, arg);
 	if (!ret)
 		ret = drm_atomic_commit(state);
 	if (ret == -EDEADLK) {
@@ -220,7 +229,36 @@ retry:
 	drm_atomic_state_put(state);
 	drm_modeset_drop_locks(&ctx);
 	drm_modeset_acquire_fini(&ctx);
+	return ret;
+}
 
+/* One property value for the atomic ioctl's per-property step. */
+struct prop_set {
+	struct drm_mode_object *obj;
+	struct drm_property *prop;
+	u64 val;
+};
+
+/* The values of a { } terminated array, applied in order. */
+static int build_props(struct drm_atomic_state *state, void *arg)
+{
+	const struct prop_set *set;
+	int ret = 0;
+
+	for (set = arg; !ret && set->prop; set++)
+		ret = drm_atomic_set_property(state, NULL, set->obj, set->prop,
+					      set->val, false);
+	return ret;
+}
+
+/* The atomic ioctl: one connector property, then a blocking commit. */
+static int set_atomic(struct kunit *test, struct hdcp_prop_test *t,
+		      struct drm_property *prop, u64 val)
+{
+	struct prop_set set[] = { { &t->connector.base, prop, val }, { } };
+	int ret;
+
+	ret = commit_built(test, &t->drm, build_props, set);
 	kunit_info(test, "atomic: %s = %llu -> %d\n", prop->name, val, ret);
 	return ret;
 }
@@ -230,31 +268,13 @@ static int set_atomic_two(struct kunit *test, struct hdcp_prop_test *t,
 			  struct drm_property *p1, u64 v1,
 			  struct drm_property *p2, u64 v2)
 {
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_atomic_state *state;
-	int ret;
+	struct prop_set set[] = {
+		{ &t->connector.base, p1, v1 },
+		{ &t->connector.base, p2, v2 },
+		{ }
+	};
 
-	state = drm_atomic_state_alloc(&t->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	ret = drm_atomic_set_property(state, NULL, &t->connector.base, p1, v1,
-				      false);
-	if (!ret)
-		ret = drm_atomic_set_property(state, NULL, &t->connector.base,
-					      p2, v2, false);
-	if (!ret)
-		ret = drm_atomic_commit(state);
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
-	return ret;
+	return commit_built(test, &t->drm, build_props, set);
 }
 
 /* DRM_IOCTL_MODE_OBJ_SETPROPERTY, after the ioctl core copied the args. */
@@ -286,45 +306,45 @@ static void driver_update(struct hdcp_prop_test *t, u64 val)
 		   val, t->events - before);
 }
 
+struct route {
+	struct hdcp_prop_test *t;
+	const struct drm_display_mode *mode;	/* NULL: off */
+};
+
+static int build_route(struct drm_atomic_state *state, void *arg)
+{
+	const struct route *r = arg;
+	struct drm_connector_state *conn_state;
+	struct drm_crtc_state *crtc_state;
+	int ret;
+
+	conn_state = drm_atomic_get_connector_state(state, &r->t->connector);
+	ret = PTR_ERR_OR_ZERO(conn_state);
+	if (!ret)
+		ret = drm_atomic_set_crtc_for_connector(conn_state, r->mode ? r->t->crtc : NULL);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, r->t->crtc);
+	if (!ret)
+		ret = PTR_ERR_OR_ZERO(crtc_state);
+	if (!ret)
+		ret = drm_atomic_set_mode_for_crtc(crtc_state, r->mode);
+	if (!ret)
+		crtc_state->active = !!r->mode;
+	return ret;
+}
+
 /* Route the connector to the CRTC and light it up with a @w x @h mode. */
 static void light_up_mode(struct kunit *test, struct hdcp_prop_test *t, bool active,
 			  int w, int h)
 {
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_connector_state *conn_state;
-	struct drm_crtc_state *crtc_state;
 	struct drm_display_mode *mode;
-	struct drm_atomic_state *state;
+	struct route r = { .t = t };
 	int ret;
 
 	mode = drm_cvt_mode(&t->drm, w, h, 60, false, false, false);
 	KUNIT_ASSERT_NOT_NULL(test, mode);
-	state = drm_atomic_state_alloc(&t->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	conn_state = drm_atomic_get_connector_state(state, &t->connector);
-	ret = PTR_ERR_OR_ZERO(conn_state);
-	if (!ret)
-		ret = drm_atomic_set_crtc_for_connector(conn_state, active ? t->crtc : NULL);
-	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, t->crtc);
-	if (!ret)
-		ret = PTR_ERR_OR_ZERO(crtc_state);
-	if (!ret)
-		ret = drm_atomic_set_mode_for_crtc(crtc_state, active ? mode : NULL);
-	if (!ret) {
-		crtc_state->active = active;
-		ret = drm_atomic_commit(state);
-	}
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
+	if (active)
+		r.mode = mode;
+	ret = commit_built(test, &t->drm, build_route, &r);
 	drm_mode_destroy(&t->drm, mode);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 }
@@ -686,65 +706,39 @@ static void drm_test_hdcp_prop_restored_state_not_enabled(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 }
 
+static int build_enabled_state(struct drm_atomic_state *state, void *arg)
+{
+	struct drm_connector *connector = arg;
+	struct drm_connector_state *conn_state;
+
+	conn_state = drm_atomic_get_connector_state(state, connector);
+	if (IS_ERR(conn_state))
+		return PTR_ERR(conn_state);
+	conn_state->content_protection = CP_ENABLED;
+	return 0;
+}
+
 /* A driver-built state that claims Enabled does not get it. */
 static void drm_test_hdcp_prop_driver_state_not_enabled(struct kunit *test)
 {
 	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_connector_state *conn_state;
-	struct drm_atomic_state *state;
-	int ret;
 
 	light_up(test, t, true);
 	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
-	state = drm_atomic_state_alloc(&t->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	conn_state = drm_atomic_get_connector_state(state, &t->connector);
-	ret = PTR_ERR_OR_ZERO(conn_state);
-	if (!ret) {
-		conn_state->content_protection = CP_ENABLED;
-		ret = drm_atomic_commit(state);
-	}
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, commit_built(test, &t->drm, build_enabled_state,
+					   &t->connector), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 }
 
 /* ACTIVE on the CRTC alone, as a compositor's DPMS does: no connector in it. */
 static int set_crtc_active(struct kunit *test, struct hdcp_prop_test *t, bool active)
 {
-	struct drm_modeset_acquire_ctx ctx;
-	struct drm_atomic_state *state;
-	int ret;
+	struct prop_set set[] = {
+		{ &t->crtc->base, t->drm.mode_config.prop_active, active },
+		{ }
+	};
 
-	state = drm_atomic_state_alloc(&t->drm);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	drm_modeset_acquire_init(&ctx, 0);
-	state->acquire_ctx = &ctx;
-retry:
-	ret = drm_atomic_set_property(state, NULL, &t->crtc->base,
-				      t->drm.mode_config.prop_active, active, false);
-	if (!ret)
-		ret = drm_atomic_commit(state);
-	if (ret == -EDEADLK) {
-		drm_atomic_state_clear(state);
-		drm_modeset_backoff(&ctx);
-		goto retry;
-	}
-	drm_atomic_state_put(state);
-	drm_modeset_drop_locks(&ctx);
-	drm_modeset_acquire_fini(&ctx);
-	return ret;
+	return commit_built(test, &t->drm, build_props, set);
 }
 
 /*
@@ -769,6 +763,34 @@ static void drm_test_hdcp_prop_crtc_only_dpms_drops_enabled(struct kunit *test)
 	driver_update(t, CP_ENABLED);
 	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, true), 0);
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
+}
+
+static int build_second_on_crtc(struct drm_atomic_state *state, void *arg)
+{
+	struct hdcp_prop_test *t = arg;
+	struct drm_connector_state *conn_state;
+
+	conn_state = drm_atomic_get_connector_state(state, &t->second);
+	if (IS_ERR(conn_state))
+		return PTR_ERR(conn_state);
+	return drm_atomic_set_crtc_for_connector(conn_state, t->crtc);
+}
+
+/*
+ * Another connector joining the CRTC, same mode: the helpers take the CRTC
+ * through a modeset (connectors_changed) and disable its encoders, so the
+ * link restarts and Enabled must go.
+ */
+static void drm_test_hdcp_prop_connector_joins_crtc_drops_enabled(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_ready(test, true);
+
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	driver_update(t, CP_ENABLED);
+	KUNIT_ASSERT_EQ(test, commit_built(test, &t->drm, build_second_on_crtc, t), 0);
+	KUNIT_EXPECT_PTR_EQ(test, t->second.state->crtc, t->crtc);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
 }
 
 /* A commit that switches the output off or changes its mode drops Enabled. */
@@ -838,6 +860,7 @@ static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_driver_state_not_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_disable_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_crtc_only_dpms_drops_enabled),
+	KUNIT_CASE(drm_test_hdcp_prop_connector_joins_crtc_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_mode_change_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_undesired_stays_when_disabled),
 	{}
