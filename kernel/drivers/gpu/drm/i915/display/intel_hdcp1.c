@@ -81,13 +81,13 @@ struct intel_hdcp1_conn {
 	/* Set by the transmitter's power_get, read by its power_put. */
 	intel_wakeref_t port_wakeref;
 	intel_wakeref_t transcoder_wakeref;
+	enum intel_display_power_domain transcoder_domain;
 	enum transcoder cpu_transcoder;	/* of the unit the engine drives */
 
 	spinlock_t lock;		/* the fields below */
 	struct drm_hdcp1 *engine;	/* NULL after HDCP 2.2 took over */
 	bool active;			/* the engine owns HDCP of the connector */
 	bool used;			/* the engine was given a commit */
-	bool told_gone;			/* the engine was last told: no sink */
 };
 
 static void intel_hdcp1_device_release(struct drm_device *drm, void *data)
@@ -196,9 +196,10 @@ static int intel_hdcp1_power_get(void *ctx)
 	if (!conn->per_transcoder)
 		return 0;
 
+	/* Put back what was taken, even if a bind changes the unit meanwhile. */
+	conn->transcoder_domain = POWER_DOMAIN_TRANSCODER(conn->cpu_transcoder);
 	conn->transcoder_wakeref =
-		intel_display_power_get_if_enabled(i915,
-						   POWER_DOMAIN_TRANSCODER(conn->cpu_transcoder));
+		intel_display_power_get_if_enabled(i915, conn->transcoder_domain);
 	if (conn->transcoder_wakeref)
 		return 0;
 	intel_display_power_put(i915, domain, conn->port_wakeref);
@@ -211,7 +212,7 @@ static void intel_hdcp1_power_put(void *ctx)
 	struct drm_i915_private *i915 = to_i915(conn_display(conn)->drm);
 
 	if (conn->per_transcoder)
-		intel_display_power_put(i915, POWER_DOMAIN_TRANSCODER(conn->cpu_transcoder),
+		intel_display_power_put(i915, conn->transcoder_domain,
 					conn->transcoder_wakeref);
 	intel_display_power_put(i915, conn->dig_port->base.power_domain,
 				conn->port_wakeref);
@@ -419,10 +420,8 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 	conn->engine = engine;
 	conn->active = true;
 	conn->used = true;
-	/* The link is driven for a sink: whatever left before is back. */
-	if (conn->told_gone)
-		drm_hdcp1_hotplug(engine, true);
-	conn->told_gone = false;
+	/* The link is driven for a sink: one that left before is back. */
+	drm_hdcp1_hotplug(engine, true);
 	drm_hdcp1_atomic_commit(engine, &state->base);
 	spin_unlock(&conn->lock);
 	return 0;
@@ -450,7 +449,6 @@ void intel_hdcp1_engine_release(struct intel_connector *connector, bool to_hdcp2
 		retired = conn->engine;
 		conn->engine = NULL;
 		conn->used = false;
-		conn->told_gone = false;
 	}
 	spin_unlock(&conn->lock);
 	drm_hdcp1_fini(retired);
@@ -515,7 +513,6 @@ void intel_hdcp1_engine_hotplug(struct intel_connector *connector, bool connecte
 		drm_hdcp1_hotplug(conn->engine, false);
 		if (connected)
 			drm_hdcp1_hotplug(conn->engine, true);
-		conn->told_gone = !connected;
 	}
 	spin_unlock(&conn->lock);
 }
