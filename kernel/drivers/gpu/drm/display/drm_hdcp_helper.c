@@ -61,8 +61,8 @@
  * Every committed state follows the same rules, whoever built it
  * (userspace, the state restored on resume, a driver): it keeps Enabled only
  * when the current state has it and the commit leaves the protected session
- * alone (same content type, same CRTC, active before and after, no new
- * mode); otherwise it carries Desired. Setting Desired again on an Enabled
+ * alone (same content type, same CRTC, active before and after, no
+ * modeset); otherwise it carries Desired. Setting Desired again on an Enabled
  * connector keeps it Enabled, and Undesired always wins. The atomic core
  * applies these rules when it checks a commit, so drivers need not.
  *
