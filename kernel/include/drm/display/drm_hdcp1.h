@@ -134,6 +134,7 @@ void drm_hdcp1_fini(struct drm_hdcp1 *hdcp);
 void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 			     struct drm_atomic_state *state);
 void drm_hdcp1_link_stop(struct drm_hdcp1 *hdcp);
+void drm_hdcp1_hand_over(struct drm_hdcp1 *hdcp);
 void drm_hdcp1_hotplug(struct drm_hdcp1 *hdcp, bool connected);
 void drm_hdcp1_cp_irq(struct drm_hdcp1 *hdcp);
 

@@ -59,15 +59,18 @@
  *   the link goes down. It may sleep and returns with encryption off and no
  *   engine I/O in flight; the engine touches no hardware until a commit
  *   drives the link again.
+ * - drm_hdcp1_hand_over() instead, where another protocol (HDCP 2.2) may
+ *   take the link: the engine also leaves the property alone until its
+ *   next commit.
  * - drm_hdcp1_hotplug() when the sink goes away or comes back.
  * - drm_hdcp1_cp_irq() when a DisplayPort sink raises CP_IRQ.
  *
- * All but drm_hdcp1_link_stop() and drm_hdcp1_fini() are safe in atomic
- * context and never wait for the engine. The engine sets Enabled once the
- * link is encrypted and sets Desired again, with a uevent, before it turns
- * encryption off; at every run it brings the property back in line with
- * the link, so that no interleaving of commits and runs can leave them
- * disagreeing.
+ * All but drm_hdcp1_link_stop(), drm_hdcp1_hand_over() and drm_hdcp1_fini()
+ * are safe in atomic context and never wait for the engine. The engine sets
+ * Enabled once the link is encrypted and sets Desired again, with a uevent,
+ * before it turns encryption off; at every run it brings the property back
+ * in line with the link, so that no interleaving of commits and runs can
+ * leave them disagreeing.
  *
  * The protocol is one transition function, (state, event) to (state,
  * actions, timeout), that neither sleeps nor does I/O:
@@ -92,8 +95,9 @@
  * for a run), &drm_mode_config.connection_mutex (taken by the worker only
  * to update the property), the engine's I/O lock (held for each register
  * access and transmitter operation), and a spinlock for what drivers post.
- * Drivers may call drm_hdcp1_link_stop() and drm_hdcp1_fini() with modeset
- * locks held: both wait for the I/O in flight, never for the worker.
+ * Drivers may call drm_hdcp1_link_stop(), drm_hdcp1_hand_over() and
+ * drm_hdcp1_fini() with modeset locks held: they wait for the I/O in
+ * flight, never for the worker.
  */
 
 /* Where each register lives in the transport's map. */
@@ -585,14 +589,15 @@ static enum drm_hdcp1_event drm_hdcp1_io(struct drm_hdcp1 *hdcp, u32 io, u64 *at
 	return ev;
 }
 
-static bool drm_hdcp1_dead(struct drm_hdcp1 *hdcp)
+/* Not after drm_hdcp1_fini(), nor while the link is handed over. */
+static bool drm_hdcp1_owns_property(struct drm_hdcp1 *hdcp)
 {
-	bool dead;
+	bool owns;
 
 	spin_lock_irq(&hdcp->req_lock);
-	dead = hdcp->dead;
+	owns = !hdcp->dead && !hdcp->handed_over;
 	spin_unlock_irq(&hdcp->req_lock);
-	return dead;
+	return owns;
 }
 
 /*
@@ -621,8 +626,11 @@ static void drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 	 */
 	if (enabled && !drm_hdcp1_link_current(hdcp))
 		enabled = false;
-	/* drm_hdcp1_fini() may have run while we waited; the connector may be gone. */
-	if (!drm_hdcp1_dead(hdcp)) {
+	/*
+	 * drm_hdcp1_fini() (the connector may be gone) or
+	 * drm_hdcp1_hand_over() may have run while we waited.
+	 */
+	if (drm_hdcp1_owns_property(hdcp)) {
 		state = hdcp->connector->state;
 		if (enabled && state &&
 		    state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
@@ -922,6 +930,11 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 		hdcp->type1 = type1;
 		changed = true;
 	}
+	/* Handed back: bring the property in line with the engine's link. */
+	if (hdcp->handed_over) {
+		hdcp->handed_over = false;
+		changed = true;
+	}
 	hdcp->check_period_ms = period;
 	if (changed) {
 		hdcp->resync_seq++;
@@ -954,6 +967,29 @@ void drm_hdcp1_link_stop(struct drm_hdcp1 *hdcp)
 	drm_hdcp1_reset_tx(hdcp);
 }
 EXPORT_SYMBOL(drm_hdcp1_link_stop);
+
+/**
+ * drm_hdcp1_hand_over - stop, and leave the property to another protocol
+ * @hdcp: the engine, or NULL
+ *
+ * For a driver that can also protect the connector with a later HDCP
+ * version, which then reports "Content Protection" itself. Stops the link
+ * as drm_hdcp1_link_stop() does; from then on the engine writes the
+ * property no more, not even from a run it already had pending, until
+ * drm_hdcp1_atomic_commit() gives the connector back. May be called with
+ * modeset locks held. May sleep.
+ */
+void drm_hdcp1_hand_over(struct drm_hdcp1 *hdcp)
+{
+	might_sleep();
+	if (!hdcp)
+		return;
+	spin_lock_irq(&hdcp->req_lock);
+	hdcp->handed_over = true;
+	spin_unlock_irq(&hdcp->req_lock);
+	drm_hdcp1_link_stop(hdcp);
+}
+EXPORT_SYMBOL(drm_hdcp1_hand_over);
 
 /**
  * drm_hdcp1_hotplug - the sink went away or came back

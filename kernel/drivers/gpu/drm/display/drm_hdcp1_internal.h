@@ -26,8 +26,9 @@ struct drm_device;
  *                worker for a whole run; only the worker takes it.
  *   connection_mutex (&drm_mode_config.connection_mutex) is taken by the
  *                worker under @proto_lock to update the property; drivers
- *                call drm_hdcp1_link_stop() and drm_hdcp1_fini() with it
- *                held (blocking commits, connector destruction).
+ *                call drm_hdcp1_link_stop(), drm_hdcp1_hand_over() and
+ *                drm_hdcp1_fini() with it held (blocking commits,
+ *                connector destruction).
  *   @hw_lock     the transmitter and receiver I/O. Never held while waiting
  *                for a modeset lock, so stopping the hardware never waits
  *                for anything but the I/O in flight.
@@ -62,6 +63,7 @@ struct drm_hdcp1 {
 
 	spinlock_t req_lock;		/* what drivers post: below */
 	bool dead;
+	bool handed_over;		/* the property is another protocol's */
 	bool want;
 	bool type1;
 	bool driven;			/* the last commit left the link on */

@@ -1335,6 +1335,49 @@ static void drm_test_hdcp1_modeset_reauthenticates(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->tx.starts, starts + 1);
 }
 
+/*
+ * Another protocol (a driver's HDCP 2.2) takes the link over: the engine
+ * stops, and neither the run it had pending nor any later one touches the
+ * property it no longer owns or the hardware. A commit hands the
+ * connector back, and the engine authenticates again.
+ */
+static void drm_test_hdcp1_hand_over_stays_silent(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	unsigned int starts, events, accesses;
+
+	authenticate(test, t);
+	/* As from an encoder disable in a blocking commit. */
+	drm_modeset_lock_all(&t->drm);
+	drm_hdcp1_hand_over(t->hdcp);
+	drm_modeset_unlock_all(&t->drm);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
+	starts = t->tx.starts;
+	events = t->events;
+	accesses = t->sink.accesses;
+
+	/* Enabled is the new owner's to report now. */
+	run_for(t, 100);
+	drm_hdcp1_hotplug(t->hdcp, false);
+	drm_hdcp1_hotplug(t->hdcp, true);
+	run_for(t, DRM_HDCP1_RETRY_MAX_MS);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->events, events);
+	KUNIT_EXPECT_EQ(test, t->sink.accesses, accesses);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, starts);
+
+	/* Handed back: Desired until the engine's own link is encrypted. */
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	run_for(t, 1);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	run_for(t, 200);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, starts + 1);
+	KUNIT_EXPECT_EQ(test, t->events, events + 2);
+}
+
 static void dp_irq_case(struct kunit *test, u8 flag)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
@@ -1540,6 +1583,7 @@ static void drm_test_hdcp1_null_engine_is_harmless(struct kunit *test)
 {
 	drm_hdcp1_atomic_commit(NULL, NULL);
 	drm_hdcp1_link_stop(NULL);
+	drm_hdcp1_hand_over(NULL);
 	drm_hdcp1_hotplug(NULL, false);
 	drm_hdcp1_cp_irq(NULL);
 	drm_hdcp1_fini(NULL);
@@ -1878,6 +1922,7 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_resume_reports_desired_until_authenticated),
 	KUNIT_CASE(drm_test_hdcp1_unrelated_commits_keep_enabled),
 	KUNIT_CASE(drm_test_hdcp1_modeset_reauthenticates),
+	KUNIT_CASE(drm_test_hdcp1_hand_over_stays_silent),
 	KUNIT_CASE(drm_test_hdcp1_dp_link_integrity_failure),
 	KUNIT_CASE(drm_test_hdcp1_dp_reauthentication_request),
 	KUNIT_CASE(drm_test_hdcp1_dp_cp_irq_no_failure),
