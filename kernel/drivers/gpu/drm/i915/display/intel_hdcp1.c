@@ -17,10 +17,11 @@
  * - the engine, from the moment intel_hdcp.c hands HDCP 1.4 to it
  *   (intel_hdcp1_engine_start()), with &intel_hdcp.value kept at Undesired
  *   so that intel_hdcp.c's property work has nothing to write;
- * - HDCP 2.2 in intel_hdcp.c, once it authenticated. The engine must then
- *   be silent for good, even a run of its worker still pending from before:
- *   intel_hdcp1_engine_release() finishes an engine that was ever used, and
- *   a fresh one is made the next time HDCP 1.4 is wanted.
+ * - HDCP 2.2 in intel_hdcp.c, once it authenticated. Every stop of the
+ *   engine (intel_hdcp1_engine_stop()) comes before HDCP 2.2 may take the
+ *   port, so it hands the link over (drm_hdcp1_hand_over()): from then on
+ *   the engine writes nothing, not even from a run still pending, until
+ *   the next commit it is given hands the connector back.
  *
  * The engine hears about a connector only while it owns it: commits,
  * CP_IRQ and hotplug go nowhere else. It reaches the receiver over the DDC
@@ -85,9 +86,8 @@ struct intel_hdcp1_conn {
 	enum transcoder cpu_transcoder;	/* of the unit the engine drives */
 
 	spinlock_t lock;		/* the fields below */
-	struct drm_hdcp1 *engine;	/* NULL after HDCP 2.2 took over */
+	struct drm_hdcp1 *engine;
 	bool active;			/* the engine owns HDCP of the connector */
-	bool used;			/* the engine was given a commit */
 };
 
 static void intel_hdcp1_device_release(struct drm_device *drm, void *data)
@@ -384,21 +384,20 @@ bool intel_hdcp1_engine_active(struct intel_connector *connector)
  * @connector: an SST connector whose HDCP 1.4 is wanted
  * @crtc_state: the state of its CRTC
  *
- * The engine must be stopped (drm_hdcp1_link_stop()) since it last drove
- * the link. Binds the transmitter to the unit of the CRTC's transcoder
+ * The engine must be stopped (intel_hdcp1_engine_stop()) since it last
+ * drove the link. Binds the transmitter to the unit of the CRTC's transcoder
  * (display 12 and later) or of the port, and reports the commit to the
  * engine, which authenticates from its worker. Never waits for the sink.
  *
  * Returns:
  * 0, -ENODEV for a connector without an engine, or the error that kept
- * the transmitter from binding or an engine from being made.
+ * the transmitter from binding.
  */
 int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 			     struct intel_connector *connector,
 			     const struct intel_crtc_state *crtc_state)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
-	struct drm_hdcp1 *engine;
 	int ret;
 
 	if (!conn)
@@ -408,21 +407,11 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 		return ret;
 
 	spin_lock(&conn->lock);
-	engine = conn->engine;
-	spin_unlock(&conn->lock);
-	if (!engine) {
-		engine = intel_hdcp1_new_engine(conn);
-		if (IS_ERR(engine))
-			return PTR_ERR(engine);
-	}
-
-	spin_lock(&conn->lock);
-	conn->engine = engine;
 	conn->active = true;
-	conn->used = true;
 	/* The link is driven for a sink: one that left before is back. */
-	drm_hdcp1_hotplug(engine, true);
-	drm_hdcp1_atomic_commit(engine, &state->base);
+	drm_hdcp1_hotplug(conn->engine, true);
+	/* Hands the connector back to an engine that was stopped. */
+	drm_hdcp1_atomic_commit(conn->engine, &state->base);
 	spin_unlock(&conn->lock);
 	return 0;
 }
@@ -432,26 +421,21 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
  * @connector: the connector
  * @to_hdcp2: HDCP 2.2 authenticated and reports the property from now on
  *
- * Call with the engine stopped. Handing over to HDCP 2.2 finishes an engine
- * that was ever used, so that nothing it still has pending can write the
- * property; the next intel_hdcp1_engine_start() makes a new one.
+ * Call with the engine stopped. The next intel_hdcp1_engine_start() gives
+ * the connector back to the same engine. May sleep.
  */
 void intel_hdcp1_engine_release(struct intel_connector *connector, bool to_hdcp2)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
-	struct drm_hdcp1 *retired = NULL;
 
 	if (!conn)
 		return;
 	spin_lock(&conn->lock);
 	conn->active = false;
-	if (to_hdcp2 && conn->used) {
-		retired = conn->engine;
-		conn->engine = NULL;
-		conn->used = false;
-	}
 	spin_unlock(&conn->lock);
-	drm_hdcp1_fini(retired);
+	/* Even an engine never started must not write HDCP 2.2's property. */
+	if (to_hdcp2)
+		drm_hdcp1_hand_over(conn->engine);
 }
 
 /**
@@ -481,15 +465,17 @@ void intel_hdcp1_engine_commit(struct intel_atomic_state *state,
  *
  * From the encoder disable path, before the transcoder function is
  * switched off, and before HDCP 2.2 gets the port: returns with encryption
- * and HDMI signalling off and no engine access in flight. May sleep; may
- * be called with modeset locks held.
+ * and HDMI signalling off and no engine access in flight. The engine then
+ * leaves the property alone, as HDCP 2.2 may report it before the next
+ * commit reaches the engine. May sleep; may be called with modeset locks
+ * held.
  */
 void intel_hdcp1_engine_stop(struct intel_connector *connector)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
 
 	if (conn)
-		drm_hdcp1_link_stop(intel_hdcp1_owner(conn));
+		drm_hdcp1_hand_over(intel_hdcp1_owner(conn));
 }
 
 /**
