@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Build the DRM modules (drm_display_helper, vkms, i915) for x86_64 with
+# Build the DRM modules (drm_display_helper, vkms, i915, xe) for x86_64 with
 # KUnit off, in build/x86-nokunit (kept between runs), through modpost:
 # the code must compile and link without the KUnit-only hooks.
 set -uo pipefail
@@ -23,6 +23,7 @@ if grep -q '^CONFIG_KUNIT=y' "$out/.config"; then
 	exit 1
 fi
 for sym in CONFIG_DRM_VKMS=m CONFIG_DRM_VKMS_HDCP=y CONFIG_DRM_I915=m \
+	   CONFIG_DRM_XE=m CONFIG_DRM_XE_DISPLAY=y \
 	   CONFIG_DRM_DISPLAY_HDCP_HELPER=y CONFIG_DRM_DISPLAY_HDCP1_HELPER=y \
 	   CONFIG_DRM_DISPLAY_HDCP1_CIPHER=y; do
 	if ! grep -q "^$sym" "$out/.config"; then
