@@ -38,7 +38,6 @@ arch_of() {
 
 build() {	# <arch> <objects...>
 	local arch=$1 out cfg
-	shift
 	if [ "$arch" = um ]; then
 		out=$top/build/series-um cfg=$top/build/kunit/.config
 	else
@@ -46,12 +45,19 @@ build() {	# <arch> <objects...>
 		arch=x86_64
 	fi
 	mkdir -p "$out"
-	cp "$cfg" "$out/.config"
-	make -C "$wt" O="$out" ARCH="$arch" CC="ccache gcc" -s olddefconfig >/dev/null &&
-		make -C "$wt" O="$out" ARCH="$arch" CC="ccache gcc" -s -j"$(nproc)" "$@"
+	# Configure again only when the configuration or a Kconfig file
+	# changed: olddefconfig drops symbols that a commit has yet to add.
+	if [ -n "${kconfig_stale[$1]:-}" ] || ! cmp -s "$cfg" "$out/.config.src"; then
+		cp "$cfg" "$out/.config" &&
+			make -C "$wt" O="$out" ARCH="$arch" CC="ccache gcc" -s olddefconfig >/dev/null &&
+			cp "$cfg" "$out/.config.src" || return 1
+	fi
+	shift
+	make -C "$wt" O="$out" ARCH="$arch" CC="ccache gcc" -s -j"$(nproc)" "$@"
 }
 
 passed=0 failed=0 n=0
+declare -A kconfig_stale=()
 for c in $(git -C "$linux" rev-list --reverse pristine..series); do
 	n=$((n + 1))
 	subject=$(git -C "$linux" log -1 --format=%s "$c")
@@ -60,6 +66,7 @@ for c in $(git -C "$linux" rev-list --reverse pristine..series); do
 	while read -r f; do
 		case "$f" in
 		*.c) a=$(arch_of "$f"); objs[$a]+="${f%.c}.o " ;;
+		*Kconfig*) kconfig_stale[um]=1 kconfig_stale[x86]=1 ;;
 		esac
 	done < <(git -C "$linux" diff --name-only --diff-filter=AM "$c^" "$c")
 	ok=1 log=""
@@ -69,6 +76,7 @@ for c in $(git -C "$linux" rev-list --reverse pristine..series); do
 			ok=0
 			log+="$out"$'\n'
 		fi
+		unset "kconfig_stale[$a]"
 	done
 	built=$(echo "${objs[@]:-}" | wc -w)
 	unset objs
