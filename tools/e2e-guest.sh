@@ -66,7 +66,7 @@ args=(
 	firmware_class.path="$res/firmware"
 	loglevel=1
 	"${kargs[@]}"
-	E2E_RESULTS="$res"
+	E2E_RESULTS="$res" E2E_TOP="$top"
 )
 
 # The guest in its own process group, so that a timeout ends all of it.

@@ -2,18 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0
 # PID 1 of the UML guest that tools/e2e-guest.sh boots. The root is the
 # host's filesystem, read-only; E2E_RESULTS (from the kernel command line)
-# is a host directory mounted writable here. Runs $E2E_RESULTS/run.sh,
-# saves the kernel log (after a kmemleak scan) and powers off with the
-# exit status of run.sh as the UML process's exit status.
+# is a host directory of the checkout E2E_TOP, mounted writable here. Runs
+# $E2E_RESULTS/run.sh, saves the kernel log (after a kmemleak scan) and
+# powers off with the exit status of run.sh as the UML process's exit
+# status.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 res=${E2E_RESULTS:?}
+top=${E2E_TOP:?}
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t debugfs debugfs /sys/kernel/debug
-# The host's /run and /tmp are read-only here and not ours anyway.
+# The host's /run and /tmp are read-only here and not ours anyway; a
+# checkout under one of them is mounted back over the tmpfs.
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /tmp
+case $top in
+/tmp/* | /run/*) mkdir -p "$top" && mount -t hostfs hostfs "$top" -o "$top" ;;
+esac
 mount -t hostfs hostfs "$res" -o "$res"
 
 # From here on the host shows the console.
