@@ -88,6 +88,10 @@ def main():
         if added or name in extra:
             add_f_lines(added + extra.get(name, []))
         git("add", "-A")
+        # Debian's top-level .gitignore ("/*") hides new files from add -A.
+        owned = [rel for rel in " ".join(files).split()]
+        if owned:
+            git("add", "-f", "--", *owned)
         new = git("diff", "--cached", "--", ".", *[":!" + f for f in " ".join(files).split()])
         git("-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", name)
         open(path, "w").write(head + new)

@@ -8,8 +8,10 @@
  * Enabled when the link is encrypted, without upstream's 300 ms wait in
  * the commit tail. The Intel transmitter is the hardware sequence of
  * intel_hdcp1_hw.c, through &intel_hdcp1_tx_ops; this file fills its
- * register seam with i915 (and xe) functions and keeps, per connector, the
- * engine and the state of the hand-over between the engine and HDCP 2.2.
+ * register seam with i915 (and xe) functions and keeps, per connector (in
+ * &intel_hdcp.hdcp1), the engine, the transmitter and the state of the
+ * hand-over between the engine and HDCP 2.2. The part of the hardware
+ * that all connectors share is in &intel_display's hdcp.hdcp1.
  *
  * Ownership of the property. For a connector, at most one of these writes
  * "Content Protection" at a time:
@@ -40,7 +42,6 @@
  * connector, does not model.
  */
 
-#include <linux/list.h>
 #include <linux/math.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -60,23 +61,13 @@
 #include "intel_hdcp1_hw.h"
 #include "intel_pcode.h"
 
-/* The device-wide part of the hardware (keys, HDCP_REP_CTL, SHA-1). */
-struct intel_hdcp1_device {
-	struct list_head link;
-	struct drm_device *drm;
-	struct intel_hdcp1_hw_shared shared;
-};
-
-static LIST_HEAD(intel_hdcp1_devices);
-static DEFINE_MUTEX(intel_hdcp1_devices_lock);
-
 /* One SST connector with HDCP. */
 struct intel_hdcp1_conn {
 	struct intel_hdcp1_hw hw;
 	struct intel_connector *connector;
 	struct intel_digital_port *dig_port;
 	const struct intel_hdcp_shim *shim;
-	struct intel_hdcp1_device *device;
+	struct intel_hdcp1_hw_shared *shared;
 	bool per_transcoder;
 
 	/* Set by the transmitter's power_get, read by its power_put. */
@@ -90,45 +81,35 @@ struct intel_hdcp1_conn {
 	bool active;			/* the engine owns HDCP of the connector */
 };
 
-static void intel_hdcp1_device_release(struct drm_device *drm, void *data)
+static void intel_hdcp1_shared_release(struct drm_device *drm, void *data)
 {
-	struct intel_hdcp1_device *device = data;
-
-	mutex_lock(&intel_hdcp1_devices_lock);
-	list_del(&device->link);
-	mutex_unlock(&intel_hdcp1_devices_lock);
-	intel_hdcp1_hw_shared_fini(&device->shared);
-	kfree(device);
+	intel_hdcp1_hw_shared_fini(data);
 }
 
-static struct intel_hdcp1_device *
-intel_hdcp1_device_get(struct intel_display *display)
+/* The device-wide part of the hardware: keys, HDCP_REP_CTL, SHA-1. */
+static struct intel_hdcp1_hw_shared *
+intel_hdcp1_shared_get(struct intel_display *display)
 {
 	struct drm_i915_private *i915 = to_i915(display->drm);
-	struct intel_hdcp1_device *device;
+	struct intel_hdcp1_hw_shared *shared;
 
-	mutex_lock(&intel_hdcp1_devices_lock);
-	list_for_each_entry(device, &intel_hdcp1_devices, link) {
-		if (device->drm == display->drm) {
-			mutex_unlock(&intel_hdcp1_devices_lock);
-			return device;
-		}
-	}
-	device = kzalloc(sizeof(*device), GFP_KERNEL);
-	if (device) {
-		device->drm = display->drm;
-		/* Display 9 loads the keys through pcode, Broxton excepted. */
-		intel_hdcp1_hw_shared_init(&device->shared,
-					   DISPLAY_VER(display) == 9 && !IS_BROXTON(i915));
-		list_add(&device->link, &intel_hdcp1_devices);
-	}
-	mutex_unlock(&intel_hdcp1_devices_lock);
-	if (!device)
-		return NULL;
-
-	if (drmm_add_action_or_reset(display->drm, intel_hdcp1_device_release, device))
-		return NULL;
-	return device;
+	mutex_lock(&display->hdcp.hdcp_mutex);
+	shared = display->hdcp.hdcp1;
+	if (shared)
+		goto out;
+	shared = drmm_kzalloc(display->drm, sizeof(*shared), GFP_KERNEL);
+	if (!shared)
+		goto out;
+	/* Display 9 loads the keys through pcode, Broxton excepted. */
+	intel_hdcp1_hw_shared_init(shared, DISPLAY_VER(display) == 9 &&
+				   !IS_BROXTON(i915));
+	if (drmm_add_action_or_reset(display->drm, intel_hdcp1_shared_release,
+				     shared))
+		shared = NULL;
+	display->hdcp.hdcp1 = shared;
+out:
+	mutex_unlock(&display->hdcp.hdcp_mutex);
+	return shared;
 }
 
 static struct intel_hdcp1_conn *to_conn(void *ctx)
@@ -229,11 +210,18 @@ static const struct intel_hdcp1_hw_ops intel_hdcp1_i915_ops = {
 	.power_put = intel_hdcp1_power_put,
 };
 
+/* NULL for a connector without an engine (DP MST, or init failed). */
 static struct intel_hdcp1_conn *intel_hdcp1_conn_of(struct intel_connector *connector)
 {
-	struct intel_hdcp1_hw *hw = intel_hdcp1_hw_of(&connector->base);
+	return connector->hdcp.hdcp1;
+}
 
-	return hw ? container_of(hw, struct intel_hdcp1_conn, hw) : NULL;
+/* The lookup of intel_hdcp1_tx_ops (see intel_hdcp1_hw.h). */
+struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(to_intel_connector(connector));
+
+	return conn ? &conn->hw : NULL;
 }
 
 static bool intel_hdcp1_is_hdmi(const struct intel_hdcp1_conn *conn)
@@ -254,7 +242,7 @@ static int intel_hdcp1_bind(struct intel_hdcp1_conn *conn,
 	};
 	int ret;
 
-	ret = intel_hdcp1_hw_init(&conn->hw, &conn->device->shared, &desc,
+	ret = intel_hdcp1_hw_init(&conn->hw, conn->shared, &desc,
 				  &intel_hdcp1_i915_ops, conn);
 	if (!ret)
 		conn->cpu_transcoder = cpu_transcoder;
@@ -310,26 +298,25 @@ int intel_hdcp1_engine_init(struct intel_connector *connector,
 	spin_lock_init(&conn->lock);
 
 	ret = -ENOMEM;
-	conn->device = intel_hdcp1_device_get(display);
-	if (!conn->device)
+	conn->shared = intel_hdcp1_shared_get(display);
+	if (!conn->shared)
 		goto err_free;
 	/* A placeholder unit until a commit names the transcoder. */
 	ret = intel_hdcp1_bind(conn, TRANSCODER_A);
 	if (ret)
 		goto err_free;
-	ret = intel_hdcp1_hw_attach(&conn->hw, &connector->base);
-	if (ret)
-		goto err_free;
+	/* The engine's transmitter finds it here (intel_hdcp1_hw_of()). */
+	connector->hdcp.hdcp1 = conn;
 	engine = intel_hdcp1_new_engine(conn);
 	if (IS_ERR(engine)) {
 		ret = PTR_ERR(engine);
-		goto err_detach;
+		goto err_unlink;
 	}
 	conn->engine = engine;
 	return 0;
 
-err_detach:
-	intel_hdcp1_hw_detach(&conn->hw);
+err_unlink:
+	connector->hdcp.hdcp1 = NULL;
 err_free:
 	kfree(conn);
 	return ret;
@@ -349,7 +336,7 @@ void intel_hdcp1_engine_cleanup(struct intel_connector *connector)
 		return;
 	/* Returns with no transmitter call in flight nor to come. */
 	drm_hdcp1_fini(conn->engine);
-	intel_hdcp1_hw_detach(&conn->hw);
+	connector->hdcp.hdcp1 = NULL;
 	kfree(conn);
 }
 

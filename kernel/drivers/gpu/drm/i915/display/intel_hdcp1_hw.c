@@ -17,17 +17,15 @@
  * picked by the M0 select field. See hdcp1_sha_message().
  *
  * &intel_hdcp1_tx_ops makes the sequence the transmitter of the DRM HDCP 1.4
- * engine. The engine names a connector; the transmitter attached to it with
- * intel_hdcp1_hw_attach() answers, holding the power references of its unit
- * for the length of each operation.
+ * engine. The engine names a connector; its transmitter, as
+ * intel_hdcp1_hw_of() finds it, answers, holding the power references of
+ * its unit for the length of each operation.
  */
 
 #include <linux/bitops.h>
 #include <linux/errno.h>
-#include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/random.h>
-#include <linux/spinlock.h>
 #include <linux/unaligned.h>
 
 #include <crypto/sha1.h>
@@ -565,87 +563,6 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 		hw->ops->toggle_signalling(hw->ctx, false);
 }
 
-/* The transmitters the engine may ask for, by connector. */
-static LIST_HEAD(hdcp1_attached);
-static DEFINE_SPINLOCK(hdcp1_attached_lock);
-
-/**
- * intel_hdcp1_hw_attach - make a transmitter the one of a connector
- * @hw: the transmitter, set up by intel_hdcp1_hw_init() with ops that can
- *	get and put power
- * @connector: the connector whose HDCP 1.4 engine uses &intel_hdcp1_tx_ops
- *
- * intel_hdcp1_hw_init() may bind an attached transmitter to another unit
- * while its engine is stopped (after drm_hdcp1_link_stop() and before the
- * next drm_hdcp1_atomic_commit()).
- *
- * Returns:
- * 0, -EINVAL without power operations, -EBUSY if the connector already has
- * a transmitter.
- */
-int intel_hdcp1_hw_attach(struct intel_hdcp1_hw *hw,
-			  struct drm_connector *connector)
-{
-	struct intel_hdcp1_hw *other;
-	int ret = 0;
-
-	if (!connector || !hw->ops || !hw->ops->power_get || !hw->ops->power_put)
-		return -EINVAL;
-
-	spin_lock(&hdcp1_attached_lock);
-	list_for_each_entry(other, &hdcp1_attached, attached) {
-		if (other->connector == connector) {
-			ret = -EBUSY;
-			break;
-		}
-	}
-	if (!ret) {
-		hw->connector = connector;
-		list_add(&hw->attached, &hdcp1_attached);
-	}
-	spin_unlock(&hdcp1_attached_lock);
-	return ret;
-}
-
-/**
- * intel_hdcp1_hw_detach - forget the connector of a transmitter
- * @hw: the transmitter, attached or not
- *
- * Call once the connector's engine makes no more calls, after
- * drm_hdcp1_fini().
- */
-void intel_hdcp1_hw_detach(struct intel_hdcp1_hw *hw)
-{
-	spin_lock(&hdcp1_attached_lock);
-	if (hw->connector) {
-		list_del(&hw->attached);
-		hw->connector = NULL;
-	}
-	spin_unlock(&hdcp1_attached_lock);
-}
-
-/**
- * intel_hdcp1_hw_of - the transmitter of a connector
- * @connector: the connector
- *
- * Returns:
- * The transmitter attached to @connector, or NULL.
- */
-struct intel_hdcp1_hw *intel_hdcp1_hw_of(const struct drm_connector *connector)
-{
-	struct intel_hdcp1_hw *hw, *found = NULL;
-
-	spin_lock(&hdcp1_attached_lock);
-	list_for_each_entry(hw, &hdcp1_attached, attached) {
-		if (hw->connector == connector) {
-			found = hw;
-			break;
-		}
-	}
-	spin_unlock(&hdcp1_attached_lock);
-	return found;
-}
-
 /*
  * The connector's transmitter with its unit powered for one operation, or
  * NULL and the reason in *@ret.
@@ -781,8 +698,8 @@ static void intel_hdcp1_tx_reset(struct drm_connector *connector)
 /*
  * Intel display hardware as the transmitter of the HDCP 1.4 engine, for
  * drm_hdcp1_init(). Each operation runs the hardware sequence on the
- * transmitter attached to the connector (intel_hdcp1_hw_attach()), within
- * one &intel_hdcp1_hw_ops.power_get and power_put; a connector without a
+ * transmitter intel_hdcp1_hw_of() gives for the connector, within one
+ * &intel_hdcp1_hw_ops.power_get and power_put; a connector without a
  * transmitter, or whose unit is powered down, gets -ENODEV. Only the
  * comparisons report -EPERM, for a mismatch. @reset does nothing to a unit
  * that is powered down.

@@ -14,7 +14,6 @@
 #ifndef __INTEL_HDCP1_HW_H__
 #define __INTEL_HDCP1_HW_H__
 
-#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
 
@@ -70,8 +69,8 @@ struct intel_hdcp1_hw_ops {
 	 * powered for one transmitter operation of &intel_hdcp1_tx_ops. Takes
 	 * a reference only if they are powered already and returns 0, else
 	 * returns a negative error code, having taken nothing: the engine's
-	 * worker never powers a port up, nor touches one that is down. Needed
-	 * by intel_hdcp1_hw_attach() only; calls on one @ctx never nest.
+	 * worker never powers a port up, nor touches one that is down. Used
+	 * by &intel_hdcp1_tx_ops only; calls on one @ctx never nest.
 	 */
 	int (*power_get)(void *ctx);
 	/** @power_put: release what a successful @power_get took */
@@ -132,8 +131,6 @@ struct intel_hdcp1_hw {
 	u32 rep_present;	/* this unit's REPEATER bit in HDCP_REP_CTL */
 	u32 m0_select;		/* this unit's M0 in the SHA-1 select field */
 	bool hdmi;
-	struct drm_connector *connector;	/* while attached */
-	struct list_head attached;	/* in the list of attached transmitters */
 };
 
 void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
@@ -158,10 +155,15 @@ int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
 int intel_hdcp1_hw_encryption_status(struct intel_hdcp1_hw *hw);
 void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw);
 
-int intel_hdcp1_hw_attach(struct intel_hdcp1_hw *hw,
-			  struct drm_connector *connector);
-void intel_hdcp1_hw_detach(struct intel_hdcp1_hw *hw);
-struct intel_hdcp1_hw *intel_hdcp1_hw_of(const struct drm_connector *connector);
+/*
+ * The transmitter of @connector, or NULL if it has none; its ops have
+ * power_get and power_put. Not defined here: the code that links this file
+ * keeps the connector's transmitter where it keeps its other connector
+ * state, and provides this lookup (i915 and xe in intel_hdcp1.c, the KUnit
+ * suite in its fixture). Called by &intel_hdcp1_tx_ops from the engine's
+ * worker, from drm_hdcp1_init() to drm_hdcp1_fini() of the connector.
+ */
+struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector);
 
 extern const struct drm_hdcp1_tx_ops intel_hdcp1_tx_ops;
 

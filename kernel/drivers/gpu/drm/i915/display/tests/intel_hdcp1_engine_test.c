@@ -74,6 +74,7 @@ struct fx {
 	struct emu_unit *unit;
 	struct emu_port port;
 	struct intel_hdcp1_hw hw;
+	bool has_tx;			/* intel_hdcp1_hw_of() names @hw */
 	bool powered;			/* the port and transcoder have power */
 	unsigned int power_refs;	/* held by a transmitter operation */
 	unsigned int power_denied;	/* power_get on a dark port */
@@ -103,6 +104,14 @@ static struct fx *current_fx(void)
 static struct fx *fx_of_port(void *ctx)
 {
 	return container_of(ctx, struct fx, port);
+}
+
+/* For &intel_hdcp1_tx_ops, what i915 finds in its intel_connector. */
+struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
+{
+	struct fx *f = container_of(connector, struct fx, connector);
+
+	return f->has_tx ? &f->hw : NULL;
 }
 
 /* The power seam: registers may only be touched inside power_get/put. */
@@ -359,11 +368,6 @@ static void fx_sink_destroy(void *data)
 	drm_hdcp1_emul_destroy(((struct fx *)data)->sink);
 }
 
-static void fx_detach(void *data)
-{
-	intel_hdcp1_hw_detach(&((struct fx *)data)->hw);
-}
-
 static void fx_engine_fini(void *data)
 {
 	drm_hdcp1_fini(((struct fx *)data)->engine);
@@ -444,8 +448,7 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 
 	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->hw, &f->shared, &hw_desc, &fx_hw_ops,
 						  &f->port), 0);
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_attach(&f->hw, &f->connector), 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_detach, f), 0);
+	f->has_tx = true;
 	f->engine = drm_hdcp1_init(&f->connector, &desc);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->engine);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_engine_fini, f), 0);
@@ -1155,39 +1158,38 @@ static void intel_hdcp1_engine_type1_not_started(struct kunit *test)
 	expect_clean(test, f);
 }
 
-/* The transmitter ops answer only for attached connectors. */
-static void intel_hdcp1_engine_attach(struct kunit *test)
+/*
+ * A connector whose transmitter is gone (intel_hdcp1_hw_of() finds none)
+ * gets -ENODEV from every step, and a reset touches nothing.
+ */
+static void intel_hdcp1_engine_no_transmitter(struct kunit *test)
 {
 	const struct fx_desc d = { .per_transcoder = true };
 	struct fx *f = make_fx(test, &d);
-	struct intel_hdcp1_hw other = {};
-	struct intel_hdcp1_hw_ops no_power = fx_hw_ops;
-	struct intel_hdcp1_hw_desc desc = {
-		.layout = INTEL_HDCP1_HW_PER_TRANSCODER,
-		.transcoder = TRANSCODER_B,
-		.hdmi = true,
-	};
+	u8 r0[DRM_HDCP_RI_LEN] = {};
 	u8 bksv[DRM_HDCP_KSV_LEN] = {};
 
-	KUNIT_EXPECT_PTR_EQ(test, intel_hdcp1_hw_of(&f->connector), &f->hw);
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&other, &f->shared, &desc, &fx_hw_ops,
-						  &f->port), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_attach(&other, &f->connector), -EBUSY);
-
-	no_power.power_get = NULL;
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&other, &f->shared, &desc, &no_power,
-						  &f->port), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_attach(&other, &f->connector), -EINVAL);
-
-	intel_hdcp1_hw_detach(&f->hw);
-	KUNIT_EXPECT_NULL(test, intel_hdcp1_hw_of(&f->connector));
+	f->has_tx = false;
 	KUNIT_EXPECT_EQ(test, intel_hdcp1_tx_ops.start(&f->connector), -ENODEV);
 	KUNIT_EXPECT_EQ(test, intel_hdcp1_tx_ops.compute(&f->connector, bksv, false),
 			-ENODEV);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_tx_ops.verify_r0(&f->connector, r0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_tx_ops.encryption_status(&f->connector),
+			-ENODEV);
 	intel_hdcp1_tx_ops.reset(&f->connector);
 	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_attach(&f->hw, &f->connector), 0);
-	KUNIT_EXPECT_PTR_EQ(test, intel_hdcp1_hw_of(&f->connector), &f->hw);
+	KUNIT_EXPECT_EQ(test, f->power_refs, 0);
+
+	/* Desired: the engine keeps trying, and the property stays Desired. */
+	commit(test, f, true, CP_DESIRED, DRM_MODE_HDCP_CONTENT_TYPE0);
+	run_for(f, WATCH_MS);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), 0);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 0);
+
+	f->has_tx = true;
+	run_for(f, RECOVER_MS);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_ENABLED);
 }
 
 static struct kunit_case intel_hdcp1_engine_cases[] = {
@@ -1206,7 +1208,7 @@ static struct kunit_case intel_hdcp1_engine_cases[] = {
 			 disable_cases_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_port_powered_down, transports_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_type1_not_started, transports_gen_params),
-	KUNIT_CASE(intel_hdcp1_engine_attach),
+	KUNIT_CASE(intel_hdcp1_engine_no_transmitter),
 	{}
 };
 
