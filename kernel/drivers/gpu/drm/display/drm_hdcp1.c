@@ -6,6 +6,7 @@
  * Protection" property.
  */
 
+#include <linux/completion.h>
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/i2c.h>
@@ -70,7 +71,9 @@
  * Enabled once the link is encrypted and sets Desired again, with a uevent,
  * before it turns encryption off; at every run it brings the property back
  * in line with the link, so that no interleaving of commits and runs can
- * leave them disagreeing.
+ * leave them disagreeing. Enabled also waits for the hardware of the
+ * commit that made the connector's current state (&drm_crtc_commit.hw_done):
+ * a nonblocking modeset swapped in but not yet run may take the link down.
  *
  * The protocol is one transition function, (state, event) to (state,
  * actions, timeout), that neither sleeps nor does I/O:
@@ -133,6 +136,8 @@ static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
 #define DRM_HDCP1_MAX_DEVICES		127
 #define DRM_HDCP1_V_PRIME_LEN		(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
 #define DRM_HDCP1_DDC_MAX_WRITE		15
+/* How soon to look again when Enabled waits for a commit's hardware. */
+#define DRM_HDCP1_COMMIT_RECHECK_MS	5
 
 static const struct drm_hdcp1_regs *regs_of(struct drm_hdcp1 *hdcp)
 {
@@ -601,23 +606,34 @@ static bool drm_hdcp1_owns_property(struct drm_hdcp1 *hdcp)
 }
 
 /*
+ * A commit swapped in whose tail has yet to program the hardware: a
+ * nonblocking modeset may be about to take the link down.
+ */
+static bool drm_hdcp1_commit_pending(const struct drm_connector_state *state)
+{
+	return state->commit && !completion_done(&state->commit->hw_done);
+}
+
+/*
  * Make the property agree with the link: Enabled while authenticated (for
  * Type 0 content on a routed connector), Desired otherwise. Undesired is
  * userspace's and is never overwritten. Skipped when nothing can have
- * changed since the last sync.
+ * changed since the last sync. Returns false when Enabled has to wait for
+ * a pending commit, to be tried again.
  */
-static void drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
+static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 {
 	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
 	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
 	struct drm_connector_state *state;
+	bool promote, deferred = false;
 	u32 seq;
 
 	spin_lock_irq(&hdcp->req_lock);
 	seq = hdcp->resync_seq;
 	spin_unlock_irq(&hdcp->req_lock);
 	if (seq == hdcp->synced_seq && enabled == hdcp->shown_enabled)
-		return;
+		return true;
 
 	drm_modeset_lock(lock, NULL);
 	/*
@@ -632,9 +648,16 @@ static void drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 	 */
 	if (drm_hdcp1_owns_property(hdcp)) {
 		state = hdcp->connector->state;
-		if (enabled && state &&
-		    state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
-		    state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 && state->crtc)
+		promote = enabled && state &&
+			  state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
+			  state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 &&
+			  state->crtc;
+		/*
+		 * Until its tail has run, the commit that made this state may
+		 * yet take down the link we authenticated.
+		 */
+		deferred = promote && drm_hdcp1_commit_pending(state);
+		if (promote && !deferred)
 			drm_hdcp_update_content_protection(hdcp->connector,
 							   DRM_MODE_CONTENT_PROTECTION_ENABLED);
 		else if (!enabled && state &&
@@ -643,8 +666,11 @@ static void drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 							   DRM_MODE_CONTENT_PROTECTION_DESIRED);
 	}
 	drm_modeset_unlock(lock);
+	if (deferred)
+		return false;
 	hdcp->synced_seq = seq;
 	hdcp->shown_enabled = enabled;
+	return true;
 }
 
 /* Run a step's actions; returns the result of its I/O, if it has any. */
@@ -722,7 +748,11 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 		hdcp->timer_armed = false;
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, now);
 	}
-	drm_hdcp1_sync_property(hdcp);
+	if (!drm_hdcp1_sync_property(hdcp)) {
+		now = drm_hdcp1_now_ms() + DRM_HDCP1_COMMIT_RECHECK_MS;
+		if (!hdcp->timer_armed || now < hdcp->deadline_ms)
+			return now;
+	}
 	return hdcp->timer_armed ? hdcp->deadline_ms : -1;
 }
 

@@ -1802,6 +1802,98 @@ static void drm_test_hdcp1_no_enabled_after_stop_while_locked(struct kunit *test
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 }
 
+/*
+ * The first half of a nonblocking commit, as drm_atomic_helper_commit()
+ * does it: checked, set up and swapped in, locks dropped. Its tail has not
+ * run: the hardware still runs the old configuration.
+ */
+static struct drm_atomic_state *commit_swapped(struct kunit *test, struct engine_test *t,
+					       build_fn build, void *arg)
+{
+	struct drm_modeset_acquire_ctx ctx;
+	struct drm_atomic_state *state;
+	int ret;
+
+	state = drm_atomic_state_alloc(&t->drm);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	drm_modeset_acquire_init(&ctx, 0);
+	state->acquire_ctx = &ctx;
+retry:
+	ret = build(state, arg);
+	if (!ret)
+		ret = drm_atomic_check_only(state);
+	if (!ret)
+		ret = drm_atomic_helper_setup_commit(state, true);
+	if (!ret)
+		ret = drm_atomic_helper_prepare_planes(&t->drm, state);
+	if (ret == -EDEADLK) {
+		drm_atomic_state_clear(state);
+		drm_modeset_backoff(&ctx);
+		goto retry;
+	}
+	if (!ret)
+		ret = drm_atomic_helper_swap_state(state, true);
+	drm_modeset_drop_locks(&ctx);
+	drm_modeset_acquire_fini(&ctx);
+	state->acquire_ctx = NULL;
+	if (ret)
+		drm_atomic_state_put(state);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return state;
+}
+
+/* The second half: what the helpers' commit work does. */
+static void commit_tail_of_swapped(struct drm_atomic_state *state)
+{
+	drm_atomic_helper_wait_for_dependencies(state);
+	test_commit_tail(state);
+	drm_atomic_helper_commit_cleanup_done(state);
+	drm_atomic_state_put(state);
+}
+
+/*
+ * Authentication ends while a nonblocking modeset is swapped in and its
+ * tail, which takes the link down, has yet to run. Enabled waits for the
+ * commit's hardware: shown now, it would stay up while the tail switches
+ * encryption off.
+ */
+static void drm_test_hdcp1_no_enabled_before_pending_modeset_is_done(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct mode_commit c = {
+		.t = t, .active = true, .cp = CP_DESIRED, .type = TYPE0,
+	};
+	struct drm_atomic_state *pending;
+	struct drm_display_mode *other;
+	unsigned int stops = t->stops;
+
+	other = drm_cvt_mode(&t->drm, 800, 600, 60, false, false, false);
+	KUNIT_ASSERT_NOT_NULL(test, other);
+	KUNIT_ASSERT_EQ(test, drm_kunit_add_mode_destroy_action(test, other), 0);
+	c.mode = other;
+
+	run_for(t, DRM_HDCP1_R0_FLOOR_MS / 2);
+	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP1_A2_R0);
+	pending = commit_swapped(test, t, build_mode_commit, &c);
+	KUNIT_EXPECT_EQ(test, t->connector.state->content_protection, CP_DESIRED);
+
+	run_for(t, DRM_HDCP1_R0_FLOOR_MS);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, t->events, 0);
+
+	commit_tail_of_swapped(pending);
+	KUNIT_EXPECT_EQ(test, t->stops, stops + 1);
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	run_for(t, 1);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, t->events, 0);
+
+	/* The new mode authenticates afresh, and only then is Enabled shown. */
+	authenticate(test, t);
+	KUNIT_EXPECT_EQ(test, t->events, 1);
+}
+
 /* A stand-in for mainline i915: wait a fixed 300 ms after Aksv, then R0'. */
 static s64 fixed_wait_auth_ms(struct kunit *test, struct engine_test *t)
 {
@@ -1941,6 +2033,7 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_teardown_while_encrypted),
 	KUNIT_CASE(drm_test_hdcp1_link_stop_waits_for_io),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_after_stop_while_locked),
+	KUNIT_CASE(drm_test_hdcp1_no_enabled_before_pending_modeset_is_done),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_query_in_atomic_check),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_fini_under_connection_mutex),
 	{}
