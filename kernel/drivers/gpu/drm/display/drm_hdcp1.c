@@ -66,6 +66,9 @@
  * - drm_hdcp1_hotplug() when the sink goes away or comes back.
  * - drm_hdcp1_cp_irq() when a DisplayPort sink raises CP_IRQ.
  *
+ * - drm_hdcp1_fini() when the connector goes away, with no modeset lock
+ *   held: it waits for the engine's worker.
+ *
  * All but drm_hdcp1_link_stop(), drm_hdcp1_hand_over() and drm_hdcp1_fini()
  * are safe in atomic context and never wait for the engine. The engine sets
  * Enabled once the link is encrypted and sets Desired again, with a uevent,
@@ -98,9 +101,10 @@
  * for a run), &drm_mode_config.connection_mutex (taken by the worker only
  * to update the property), the engine's I/O lock (held for each register
  * access and transmitter operation), and a spinlock for what drivers post.
- * Drivers may call drm_hdcp1_link_stop(), drm_hdcp1_hand_over() and
- * drm_hdcp1_fini() with modeset locks held: they wait for the I/O in
- * flight, never for the worker.
+ * Drivers may call drm_hdcp1_link_stop() and drm_hdcp1_hand_over() with
+ * modeset locks held: they wait for the I/O in flight, never for the
+ * worker. drm_hdcp1_fini() waits for the worker, so it must be called
+ * without them.
  */
 
 /* Where each register lives in the transport's map. */
@@ -194,28 +198,45 @@ static int drm_hdcp1_ddc_write(struct i2c_adapter *ddc, unsigned int offset,
 	return ret == 1 ? 0 : -EIO;
 }
 
+/*
+ * A native AUX transaction carries at most 16 bytes (DP 2.7.2.2 of the DP
+ * specification; drm_dp_aux_msg.size): longer ranges go in parts. The KSV
+ * FIFO, which streams from one address, is read in windows shorter than
+ * that (drm_hdcp1_dp_regs.ksv_fifo_window), so it is never cut here.
+ */
+static int drm_hdcp1_aux_access(struct drm_dp_aux *aux, bool write,
+				unsigned int offset, u8 *buf, size_t len)
+{
+	size_t done, part;
+	ssize_t ret;
+
+	if (!IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))
+		return -ENODEV;
+	for (done = 0; done < len; done += part) {
+		part = min_t(size_t, len - done, DP_AUX_MAX_PAYLOAD_BYTES);
+		if (write)
+			ret = drm_dp_dpcd_write(aux, offset + done, buf + done, part);
+		else
+			ret = drm_dp_dpcd_read(aux, offset + done, buf + done, part);
+		if (ret < 0)
+			return ret;
+		if ((size_t)ret != part)
+			return -EIO;
+	}
+	return 0;
+}
+
 static int drm_hdcp1_aux_read(struct drm_dp_aux *aux, unsigned int offset,
 			      void *buf, size_t len)
 {
-	ssize_t ret = -ENODEV;
-
-	if (IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))
-		ret = drm_dp_dpcd_read(aux, offset, buf, len);
-	if (ret < 0)
-		return ret;
-	return (size_t)ret == len ? 0 : -EIO;
+	return drm_hdcp1_aux_access(aux, false, offset, buf, len);
 }
 
 static int drm_hdcp1_aux_write(struct drm_dp_aux *aux, unsigned int offset,
 			       const void *buf, size_t len)
 {
-	ssize_t ret = -ENODEV;
-
-	if (IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))
-		ret = drm_dp_dpcd_write(aux, offset, (void *)buf, len);
-	if (ret < 0)
-		return ret;
-	return (size_t)ret == len ? 0 : -EIO;
+	/* drm_dp_dpcd_write() takes a non-const buffer it only reads. */
+	return drm_hdcp1_aux_access(aux, true, offset, (u8 *)buf, len);
 }
 
 static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
@@ -643,8 +664,8 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 	if (enabled && !drm_hdcp1_link_current(hdcp))
 		enabled = false;
 	/*
-	 * drm_hdcp1_fini() (the connector may be gone) or
-	 * drm_hdcp1_hand_over() may have run while we waited.
+	 * drm_hdcp1_fini() (which waits for us before the connector goes)
+	 * or drm_hdcp1_hand_over() may have run while we waited.
 	 */
 	if (drm_hdcp1_owns_property(hdcp)) {
 		state = hdcp->connector->state;
@@ -714,8 +735,7 @@ static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 
 static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 {
 	bool want, type1, link_up, cp_irq, restarted;
-	u32 period;
-	u64 now;
+	u64 period, now;
 
 	spin_lock_irq(&hdcp->req_lock);
 	if (hdcp->dead) {
@@ -729,11 +749,11 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 	hdcp->cp_irq = false;
 	restarted = hdcp->link_gen != hdcp->seen_link_gen;
 	hdcp->seen_link_gen = hdcp->link_gen;
-	period = hdcp->check_period_ms;
+	period = hdcp->ri_period_ns;
 	spin_unlock_irq(&hdcp->req_lock);
 
 	now = drm_hdcp1_now_ms();
-	hdcp->fsm.check_period_ms = period;
+	hdcp->fsm.ri_period_ns = period;
 	/* Levels first, then edges, then the clock. */
 	if (restarted)
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_LINK_DOWN, now);
@@ -787,8 +807,6 @@ static void drm_hdcp1_release(struct drm_device *dev, void *data)
 	struct drm_hdcp1 *hdcp = data;
 
 	drm_hdcp1_fini(hdcp);
-	/* No modeset lock is held here, so the worker can be waited for. */
-	cancel_delayed_work_sync(&hdcp->work);
 	mutex_destroy(&hdcp->hw_lock);
 	mutex_destroy(&hdcp->proto_lock);
 	kfree(hdcp->ksv_list);
@@ -848,7 +866,6 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	hdcp->ddc = desc->ddc ? desc->ddc : connector->ddc;
 	hdcp->aux = desc->aux;
 	hdcp->sink_present = true;
-	hdcp->check_period_ms = DRM_HDCP1_LINK_CHECK_MS;
 	drm_hdcp1_fsm_init(&hdcp->fsm, desc->transport == DRM_HDCP1_DP);
 	mutex_init(&hdcp->proto_lock);
 	mutex_init(&hdcp->hw_lock);
@@ -866,11 +883,15 @@ EXPORT_SYMBOL(drm_hdcp1_init);
  * drm_hdcp1_fini - stop the engine for good
  * @hdcp: the engine, or NULL
  *
- * Switches encryption off and returns once no engine I/O is in flight;
- * every later request is ignored. Call it before the transmitter's CRTC,
- * encoder or connector go away, for instance right after
- * drm_atomic_helper_shutdown(). It may be called with modeset locks held
- * and more than once. May sleep.
+ * Switches encryption off and waits for the engine's worker, so that on
+ * return nothing of the engine runs or will run, and the connector, its
+ * transmitter and the DDC bus or AUX channel may go away. Every later
+ * request is ignored. Call it from the connector's destroy hook or the
+ * driver's remove path, before the transmitter's CRTC, encoder or
+ * connector are freed, with no modeset lock held: the worker may be
+ * waiting for &drm_mode_config.connection_mutex to update the property. A
+ * path that holds modeset locks and must stop HDCP at once uses
+ * drm_hdcp1_link_stop(). May be called more than once. May sleep.
  */
 void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 {
@@ -878,20 +899,12 @@ void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 		return;
 	might_sleep();
 	spin_lock_irq(&hdcp->req_lock);
-	if (hdcp->dead) {
-		spin_unlock_irq(&hdcp->req_lock);
-		return;
-	}
 	hdcp->dead = true;
 	hdcp->driven = false;
 	hdcp->link_gen++;
 	spin_unlock_irq(&hdcp->req_lock);
-	/*
-	 * Not the _sync variant: the worker may be waiting for the
-	 * connection_mutex our caller holds. It checks @dead before it
-	 * touches anything but the engine itself.
-	 */
-	cancel_delayed_work(&hdcp->work);
+	/* A run in progress sees @dead at its next step; wait for its end. */
+	cancel_delayed_work_sync(&hdcp->work);
 	drm_hdcp1_reset_tx(hdcp);
 }
 EXPORT_SYMBOL(drm_hdcp1_fini);
@@ -899,16 +912,15 @@ EXPORT_SYMBOL(drm_hdcp1_fini);
 /* Ri changes every 128 frames (HDCP 1.4 2.2.3): the link check follows. */
 static_assert(DRM_HDCP1_RI_FRAMES == 128);
 
-/* Milliseconds of the mode in 128 frames, the cadence of Ri, capped at 2 s. */
-static u32 drm_hdcp1_check_period(const struct drm_display_mode *mode)
+/* Nanoseconds of the mode in 128 frames, the period of Ri; 0 if unknown. */
+static u64 drm_hdcp1_ri_period_ns(const struct drm_display_mode *mode)
 {
-	u64 ms;
+	int clock = mode->crtc_clock ? mode->crtc_clock : mode->clock;
 
-	if (!mode->crtc_clock && !mode->clock)
-		return DRM_HDCP1_LINK_CHECK_MS;
-	ms = div_u64((u64)DRM_HDCP1_RI_FRAMES * mode->htotal * mode->vtotal,
-		     mode->crtc_clock ? mode->crtc_clock : mode->clock);
-	return clamp_t(u64, ms, 1, DRM_HDCP1_LINK_CHECK_MS);
+	if (clock <= 0)
+		return 0;
+	return div_u64((u64)DRM_HDCP1_RI_FRAMES * mode->htotal * mode->vtotal *
+		       USEC_PER_SEC, clock);
 }
 
 /**
@@ -928,8 +940,8 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 	struct drm_connector_state *old_state, *new_state;
 	struct drm_crtc_state *crtc_state = NULL;
 	bool driven, modeset, want, type1, changed = false;
+	u64 cp, old_cp, period = 0;
 	unsigned long flags;
-	u32 period = DRM_HDCP1_LINK_CHECK_MS;
 
 	if (!hdcp)
 		return;
@@ -942,10 +954,17 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 	driven = crtc_state && crtc_state->active;
 	modeset = old_state->crtc != new_state->crtc ||
 		  (crtc_state && drm_atomic_crtc_needs_modeset(crtc_state));
-	want = new_state->content_protection != DRM_MODE_CONTENT_PROTECTION_UNDESIRED;
+	/*
+	 * Once the commit is swapped in, the worker may write the value of
+	 * @new_state (under connection_mutex, which a nonblocking tail does
+	 * not hold): one read of each value, marked as racing.
+	 */
+	cp = READ_ONCE(new_state->content_protection);
+	old_cp = READ_ONCE(old_state->content_protection);
+	want = cp != DRM_MODE_CONTENT_PROTECTION_UNDESIRED;
 	type1 = new_state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE1;
 	if (driven)
-		period = drm_hdcp1_check_period(&crtc_state->adjusted_mode);
+		period = drm_hdcp1_ri_period_ns(&crtc_state->adjusted_mode);
 
 	spin_lock_irqsave(&hdcp->req_lock, flags);
 	if (driven != hdcp->driven || (driven && modeset)) {
@@ -954,8 +973,7 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 		changed = true;
 	}
 	/* The commit may have changed the value the engine last wrote. */
-	if (old_state->content_protection != new_state->content_protection ||
-	    want != hdcp->want || type1 != hdcp->type1) {
+	if (old_cp != cp || want != hdcp->want || type1 != hdcp->type1) {
 		hdcp->want = want;
 		hdcp->type1 = type1;
 		changed = true;
@@ -965,7 +983,7 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 		hdcp->handed_over = false;
 		changed = true;
 	}
-	hdcp->check_period_ms = period;
+	hdcp->ri_period_ns = period;
 	if (changed) {
 		hdcp->resync_seq++;
 		drm_hdcp1_kick(hdcp);

@@ -12,7 +12,9 @@
 #include <linux/build_bug.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
+#include <linux/time64.h>
 
 #include <kunit/visibility.h>
 
@@ -20,7 +22,7 @@
 
 /* The values the specifications fix; a change here is a change of protocol. */
 static_assert(DRM_HDCP1_R0_FLOOR_MS == 100);
-static_assert(DRM_HDCP1_DP_R0_READS == 3);
+static_assert(DRM_HDCP1_R0_READS == 3);
 static_assert(DRM_HDCP1_READY_TIMEOUT_MS == 5000);
 static_assert(DRM_HDCP1_DP_V_READS == 3);
 static_assert(DRM_HDCP1_LINK_CHECK_MS <= 2000);
@@ -91,7 +93,6 @@ void drm_hdcp1_fsm_init(struct drm_hdcp1_fsm *fsm, bool dp)
 	*fsm = (struct drm_hdcp1_fsm){
 		.state = DRM_HDCP1_IDLE,
 		.dp = dp,
-		.check_period_ms = DRM_HDCP1_LINK_CHECK_MS,
 	};
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_fsm_init);
@@ -246,13 +247,46 @@ static struct drm_hdcp1_step on_exchange(struct drm_hdcp1_fsm *fsm,
 	}
 }
 
+/*
+ * When the link integrity check after @now_ms is due. Ri changes every 128
+ * frames counted from the first encrypted frame (HDCP 1.4 2.2.3), so the
+ * checks sit half-way between two changes, where no read can straddle one:
+ * n checks per Ri period, n the fewest that keep them at most
+ * DRM_HDCP1_LINK_CHECK_MS apart, at (2j + 1) / 2n of each period. Each due
+ * time is computed from the start of encryption in nanoseconds, so that
+ * no rounding accumulates from check to check and slow I/O stretches
+ * nothing.
+ */
+static u64 next_check(const struct drm_hdcp1_fsm *fsm, u64 now_ms)
+{
+	const u64 cap_ns = (u64)DRM_HDCP1_LINK_CHECK_MS * NSEC_PER_MSEC;
+	u64 period_ns = fsm->ri_period_ns ? fsm->ri_period_ns : cap_ns;
+	u64 halves = 2 * DIV64_U64_ROUND_UP(period_ns, cap_ns);
+	u64 elapsed_ns = (now_ms - min(now_ms, fsm->enc_ms)) * NSEC_PER_MSEC;
+	/* Half-slots gone by; checks are due at the odd ones. */
+	u64 h = div64_u64(elapsed_ns * halves, period_ns);
+	u64 mid = h % 2 ? h + 2 : h + 1;
+
+	return fsm->enc_ms + DIV64_U64_ROUND_UP(mid * period_ns,
+						halves * NSEC_PER_MSEC);
+}
+
 static struct drm_hdcp1_step authenticated(struct drm_hdcp1_fsm *fsm,
 					   u64 now_ms)
 {
 	fsm->reads = 0;
 	fsm->attempts = 0;
-	fsm->next_check_ms = now_ms + fsm->check_period_ms;
-	return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED, 0, fsm->check_period_ms);
+	fsm->next_check_ms = next_check(fsm, now_ms);
+	return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED, 0,
+		     fsm->next_check_ms - now_ms);
+}
+
+/* Read R0' (again), counting the reads of this attempt. */
+static struct drm_hdcp1_step read_r0(struct drm_hdcp1_fsm *fsm)
+{
+	fsm->reads++;
+	return enter(fsm, DRM_HDCP1_A2_R0, DRM_HDCP1_ACT_READ_R0,
+		     DRM_HDCP1_TIMER_NONE);
 }
 
 static struct drm_hdcp1_step on_r0(struct drm_hdcp1_fsm *fsm,
@@ -265,9 +299,7 @@ static struct drm_hdcp1_step on_r0(struct drm_hdcp1_fsm *fsm,
 		 */
 		if (ev != DRM_HDCP1_EV_TIMER)
 			return ignore();
-		fsm->reads = 1;
-		return enter(fsm, DRM_HDCP1_A2_R0, DRM_HDCP1_ACT_READ_R0,
-			     DRM_HDCP1_TIMER_NONE);
+		return read_r0(fsm);
 	}
 
 	switch (ev) {
@@ -275,6 +307,7 @@ static struct drm_hdcp1_step on_r0(struct drm_hdcp1_fsm *fsm,
 		/* The transmitter encrypts from here on (HDCP 1.4 A3). */
 		fsm->encrypting = true;
 		fsm->slow_sink = false;
+		fsm->enc_ms = now_ms;
 		if (fsm->repeater) {
 			/* 1B-03: the five seconds for READY start now. */
 			fsm->reads = 0;
@@ -285,16 +318,19 @@ static struct drm_hdcp1_step on_r0(struct drm_hdcp1_fsm *fsm,
 		return authenticated(fsm, now_ms);
 	case DRM_HDCP1_EV_NOT_YET:
 		/*
-		 * 1A-06: on HDMI an R0' that does not match fails the attempt
-		 * (HDCP 1.4 A3:A0); DP allows three reads (DP 2.2.1).
+		 * 1A-06: an R0' that still does not match at the third read
+		 * fails the attempt (HDCP 1.4 A3:A0). The first read is at
+		 * the floor, the second where a slow sink has it, the third
+		 * right after.
 		 */
-		if (fsm->dp && fsm->reads < DRM_HDCP1_DP_R0_READS) {
-			fsm->reads++;
-			return enter(fsm, DRM_HDCP1_A2_R0, DRM_HDCP1_ACT_READ_R0,
-				     DRM_HDCP1_TIMER_NONE);
+		if (fsm->reads >= DRM_HDCP1_R0_READS) {
+			fsm->slow_sink = true;
+			return fail(fsm);
 		}
-		fsm->slow_sink = true;
-		return fail(fsm);
+		if (fsm->reads == 1 && now_ms < fsm->since_ms + DRM_HDCP1_R0_SLOW_MS)
+			return enter(fsm, DRM_HDCP1_A2_R0, 0,
+				     fsm->since_ms + DRM_HDCP1_R0_SLOW_MS - now_ms);
+		return read_r0(fsm);
 	default:
 		return fail(fsm);
 	}
@@ -367,25 +403,29 @@ static struct drm_hdcp1_step on_authenticated(struct drm_hdcp1_fsm *fsm,
 		if (ev != DRM_HDCP1_EV_TIMER &&
 		    !(ev == DRM_HDCP1_EV_CP_IRQ && fsm->dp))
 			return ignore();
+		fsm->reads = 1;
 		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
 			     DRM_HDCP1_ACT_CHECK_LINK, DRM_HDCP1_TIMER_NONE);
 	}
 
 	if (ev == DRM_HDCP1_EV_OK) {
-		/*
-		 * The cadence is kept from check to check, not from the end of
-		 * the last one, so that slow I/O never stretches the period.
-		 */
-		while (fsm->next_check_ms <= now_ms)
-			fsm->next_check_ms += fsm->check_period_ms;
+		fsm->reads = 0;
+		fsm->next_check_ms = next_check(fsm, now_ms);
 		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED, 0,
 			     fsm->next_check_ms - now_ms);
 	}
+	/* An HDMI Ri' read may have straddled a change of Ri: read again. */
+	if (ev == DRM_HDCP1_EV_NOT_YET && !fsm->dp &&
+	    fsm->reads < DRM_HDCP1_RI_READS) {
+		fsm->reads++;
+		return enter(fsm, DRM_HDCP1_A4_AUTHENTICATED,
+			     DRM_HDCP1_ACT_CHECK_LINK, DRM_HDCP1_TIMER_NONE);
+	}
 	/*
-	 * 1A-07 wrong Ri', 1A-07a Ri' not returned: "failure for any reason"
-	 * makes the receiver unauthenticated (HDCP 1.4 2.2.3); on DP a
-	 * LINK_INTEGRITY_FAILURE or REAUTHENTICATION_REQUEST, or a transmitter
-	 * that stopped encrypting.
+	 * 1A-07 wrong Ri' at every read, 1A-07a Ri' not returned: "failure
+	 * for any reason" makes the receiver unauthenticated (HDCP 1.4
+	 * 2.2.3); on DP a LINK_INTEGRITY_FAILURE or REAUTHENTICATION_REQUEST,
+	 * or a transmitter that stopped encrypting.
 	 */
 	return fail(fsm);
 }

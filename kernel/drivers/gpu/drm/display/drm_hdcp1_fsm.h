@@ -20,12 +20,17 @@
 /* The receiver has 100 ms from the Aksv write to make R0' available (HDCP 1.4 2.2.1, DP 2.2.1). */
 #define DRM_HDCP1_R0_FLOOR_MS		100
 /*
- * After an R0' that was wrong or late, the next attempts read it this long
- * after Aksv: some sinks are slower than the specification allows.
+ * Some sinks are slower than the specification allows: an R0' that was
+ * wrong or late is read again this long after Aksv, and the next attempts
+ * wait as long for their first read (Linux 6.12 read R0' at 300 ms).
  */
 #define DRM_HDCP1_R0_SLOW_MS		300
-/* DP reads R0' up to three times before it counts as invalid (DP 2.2.1). */
-#define DRM_HDCP1_DP_R0_READS		3
+/*
+ * R0' is read up to three times before it counts as invalid (DP 2.2.1
+ * mandates two more reads; Linux 6.12 read three times on HDMI as well):
+ * at the floor, at DRM_HDCP1_R0_SLOW_MS, and once more at once.
+ */
+#define DRM_HDCP1_R0_READS		3
 /* A repeater has 5 s from the R0' match to assemble its KSV list (HDCP 1.4 2.2.2, DP 2.3). */
 #define DRM_HDCP1_READY_TIMEOUT_MS	5000
 /* How often READY is polled when no CP_IRQ announces it. */
@@ -37,6 +42,13 @@
  * 2.2.3), and never less often than Ri changes (every 128 frames).
  */
 #define DRM_HDCP1_LINK_CHECK_MS		2000
+/*
+ * HDMI: an Ri' that does not match is read this many times, at once,
+ * before the link counts as lost. A read can straddle a change of Ri
+ * (the sink answered with the old value, the transmitter compares the
+ * new one); Linux 6.12 read Ri' three times too.
+ */
+#define DRM_HDCP1_RI_READS		3
 /* A failed authentication is retried after 100 ms, doubling up to 6.4 s. */
 #define DRM_HDCP1_RETRY_BASE_MS		100
 #define DRM_HDCP1_RETRY_MAX_MS		6400
@@ -114,10 +126,11 @@ enum drm_hdcp1_event {
  * @encrypting: the R0' check passed and the transmitter encrypts
  * @slow_sink: R0' was wrong or late in the last attempt
  * @attempts: failed authentications since the last success
- * @reads: reads of R0' or V' in the current step
+ * @reads: reads of R0', V' or Ri' in the current step
  * @since_ms: when the current wait began (Aksv write, R0' match)
- * @check_period_ms: link integrity check period, at most
- *	%DRM_HDCP1_LINK_CHECK_MS
+ * @enc_ms: when encryption began (R0' match); Ri changes every 128
+ *	frames from there
+ * @ri_period_ns: 128 frames of the mode being driven, 0 if unknown
  * @next_check_ms: when the next link integrity check is due
  */
 struct drm_hdcp1_fsm {
@@ -133,7 +146,8 @@ struct drm_hdcp1_fsm {
 	unsigned int attempts;
 	unsigned int reads;
 	u64 since_ms;
-	u32 check_period_ms;
+	u64 enc_ms;
+	u64 ri_period_ns;
 	u64 next_check_ms;
 };
 

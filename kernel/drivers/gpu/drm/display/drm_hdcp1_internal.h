@@ -26,9 +26,9 @@ struct drm_device;
  *                worker for a whole run; only the worker takes it.
  *   connection_mutex (&drm_mode_config.connection_mutex) is taken by the
  *                worker under @proto_lock to update the property; drivers
- *                call drm_hdcp1_link_stop(), drm_hdcp1_hand_over() and
- *                drm_hdcp1_fini() with it held (blocking commits,
- *                connector destruction).
+ *                call drm_hdcp1_link_stop() and drm_hdcp1_hand_over() with
+ *                it held (blocking commits), never drm_hdcp1_fini(),
+ *                which waits for the worker.
  *   @hw_lock     the transmitter and receiver I/O. Never held while waiting
  *                for a modeset lock, so stopping the hardware never waits
  *                for anything but the I/O in flight.
@@ -72,7 +72,7 @@ struct drm_hdcp1 {
 	bool encrypting;		/* for drm_hdcp1_is_encrypting() */
 	u32 link_gen;			/* bumped whenever the link restarts */
 	u32 resync_seq;			/* bumped when the property may disagree with the link */
-	u32 check_period_ms;
+	u64 ri_period_ns;		/* 128 frames of the mode, 0 if unknown */
 };
 
 #if IS_ENABLED(CONFIG_KUNIT)

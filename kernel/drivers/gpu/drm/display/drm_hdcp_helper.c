@@ -239,7 +239,7 @@ void drm_hdcp_update_content_protection(struct drm_connector *connector,
 		    connector->base.id, connector->name,
 		    drm_get_content_protection_name(state->content_protection),
 		    drm_get_content_protection_name(val));
-	state->content_protection = val;
+	WRITE_ONCE(state->content_protection, val);
 	drm_sysfs_connector_property_event(connector, prop);
 }
 EXPORT_SYMBOL(drm_hdcp_update_content_protection);

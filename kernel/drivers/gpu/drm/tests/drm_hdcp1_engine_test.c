@@ -26,6 +26,7 @@
 #include <kunit/test.h>
 
 #include <drm/display/drm_dp.h>
+#include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp.h>
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
@@ -74,6 +75,16 @@ struct fake_sink {
 	unsigned int corrupt_v_reads;	/* the first this many V' reads are wrong */
 	struct completion *stall_entered, *stall_release;	/* at Bksv reads */
 
+	/*
+	 * With a frame duration, both ends count frames from the clock, and
+	 * every Ri' read takes ri_read_ms on it: the sink answers at the
+	 * start, the transmitter compares at the end, as on a real DDC bus.
+	 */
+	u64 frame_ns;
+	unsigned int ri_read_ms;
+	/* Ri changes while the next this many Ri' reads are in flight. */
+	unsigned int roll_in_ri_read;
+
 	bool authenticated;		/* Aksv was written */
 	u64 aksv_at;
 	unsigned int accesses, bksv_reads, r0_reads, ri_reads, v_reads, fifo_reads;
@@ -90,6 +101,7 @@ struct fake_tx {
 	bool armed;
 	struct drm_hdcp1_session session;
 	bool encrypting;
+	u64 enc_at;			/* when the R0' match switched encryption on */
 	bool lost;			/* stops encrypting by itself */
 	int start_error;
 };
@@ -104,6 +116,14 @@ struct engine_test {
 	struct drm_hdcp1 *hdcp;
 	struct fake_sink sink;
 	struct fake_tx tx;
+
+	/*
+	 * DP goes through a real AUX channel, as strict as a sink and
+	 * i915's AUX: at most 16 bytes per native transaction; DEFER for
+	 * the next aux_defers transactions.
+	 */
+	struct drm_dp_aux aux;
+	unsigned int aux_oversize, aux_defers, aux_transactions;
 
 	/* The injected clock and the engine's one pending run. */
 	bool injected;
@@ -174,6 +194,8 @@ static void sink_topology(struct kunit *test, struct engine_test *t, unsigned in
 							  depth, NULL), 0);
 }
 
+static void frames(struct engine_test *t, unsigned int n);
+
 static int sink_read(struct engine_test *t, unsigned int offset, void *buf, size_t len)
 {
 	struct fake_sink *sink = &t->sink;
@@ -204,6 +226,12 @@ static int sink_read(struct engine_test *t, unsigned int offset, void *buf, size
 		}
 		if (drm_hdcp1_emul_frame(sink->emul) >= DRM_HDCP1_RI_FRAMES)
 			sink->ri_reads++;
+		if (t->injected)
+			t->now += sink->ri_read_ms;
+		if (sink->roll_in_ri_read) {
+			sink->roll_in_ri_read--;
+			frames(t, DRM_HDCP1_RI_FRAMES);
+		}
 	}
 	if (offset == (dp ? DP_AUX_HDCP_V_PRIME(0) : DRM_HDCP_DDC_V_PRIME(0)) &&
 	    ++sink->v_reads <= sink->corrupt_v_reads)
@@ -243,6 +271,55 @@ static const struct drm_hdcp1_link_ops fake_link_ops = {
 	.read = fake_read,
 	.write = fake_write,
 };
+
+/* The HDCP 1.x registers of the DPCD; a sink answers elsewhere from its caps. */
+#define DPCD_HDCP_FIRST		DP_AUX_HDCP_BKSV
+#define DPCD_HDCP_END		0x68100
+
+static ssize_t fake_aux_transfer(struct drm_dp_aux *aux, struct drm_dp_aux_msg *msg)
+{
+	struct engine_test *t = container_of(aux, struct engine_test, aux);
+	u8 request = msg->request & ~DP_AUX_I2C_MOT;
+	bool native = request == DP_AUX_NATIVE_READ || request == DP_AUX_NATIVE_WRITE;
+	int ret;
+
+	t->aux_transactions++;
+	/* What i915's AUX channel does with a payload no transaction can carry. */
+	if (msg->size > DP_AUX_MAX_PAYLOAD_BYTES) {
+		t->aux_oversize++;
+		return -E2BIG;
+	}
+	if (!native) {
+		msg->reply = DP_AUX_I2C_REPLY_NACK;
+		return 0;
+	}
+	if (t->aux_defers) {
+		t->aux_defers--;
+		msg->reply = DP_AUX_NATIVE_REPLY_DEFER;
+		return 0;
+	}
+	/* A transaction never wraps past the 20-bit DPCD address space. */
+	if (msg->address + msg->size > 0x100000) {
+		msg->reply = DP_AUX_NATIVE_REPLY_NACK;
+		return 0;
+	}
+	if (msg->address < DPCD_HDCP_FIRST || msg->address + msg->size > DPCD_HDCP_END) {
+		/* DPCD_REV and the like, which drm_dp_dpcd_read() probes first. */
+		if (request == DP_AUX_NATIVE_READ)
+			memset(msg->buffer, msg->address == DP_DPCD_REV ? 0x12 : 0, msg->size);
+		msg->reply = DP_AUX_NATIVE_REPLY_ACK;
+		return msg->size;
+	}
+	if (request == DP_AUX_NATIVE_READ)
+		ret = sink_read(t, msg->address, msg->buffer, msg->size);
+	else
+		ret = sink_write(t, msg->address, msg->buffer, msg->size);
+	/* An unplugged sink does not answer at all; a faulty one NACKs. */
+	if (ret == -ENODEV || ret == -ENXIO || ret == -ETIMEDOUT)
+		return -ETIMEDOUT;
+	msg->reply = ret ? DP_AUX_NATIVE_REPLY_NACK : DP_AUX_NATIVE_REPLY_ACK;
+	return ret ? 0 : msg->size;
+}
 
 static void tx_touch(struct engine_test *t)
 {
@@ -294,6 +371,7 @@ static int fake_verify_r0(struct drm_connector *connector,
 	if (get_unaligned_le16(r0_prime) != t->tx.session.r0)
 		return -EPERM;
 	t->tx.encrypting = true;
+	t->tx.enc_at = sink_now(t);
 	drm_hdcp1_emul_set_encryption(t->sink.emul, true);
 	return 0;
 }
@@ -302,8 +380,16 @@ static int fake_verify_ri(struct drm_connector *connector,
 			  const u8 ri_prime[DRM_HDCP_RI_LEN])
 {
 	struct engine_test *t = to_test(connector);
+	u64 frame;
 
 	tx_touch(t);
+	/* The transmitter's own Ri, at the frame it is on when it compares. */
+	if (t->sink.frame_ns && t->tx.encrypting) {
+		frame = div64_u64((sink_now(t) - t->tx.enc_at) * NSEC_PER_MSEC,
+				  t->sink.frame_ns);
+		while (t->tx.session.frame < frame)
+			drm_hdcp1_session_next_frame(&t->tx.session);
+	}
 	return get_unaligned_le16(ri_prime) == t->tx.session.ri_prime ? 0 : -EPERM;
 }
 
@@ -456,10 +542,9 @@ static void destroy_mode(void *data)
 static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transport transport,
 				      bool repeater, unsigned int devices, bool injected)
 {
-	const struct drm_hdcp1_desc desc = {
+	struct drm_hdcp1_desc desc = {
 		.transport = transport,
 		.tx = &fake_tx_ops,
-		.link = &fake_link_ops,
 	};
 	struct drm_hdcp1_emul_device rx;
 	struct engine_test *t;
@@ -522,6 +607,16 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 		kunit_activate_static_stub(test, drm_hdcp1_queue, fake_queue);
 	}
 
+	/* DP through the engine's own AUX code; HDMI through link ops. */
+	if (transport == DRM_HDCP1_DP) {
+		t->aux.name = "hdcp1-test-aux";
+		t->aux.drm_dev = &t->drm;
+		t->aux.transfer = fake_aux_transfer;
+		drm_dp_aux_init(&t->aux);
+		desc.aux = &t->aux;
+	} else {
+		desc.link = &fake_link_ops;
+	}
 	t->hdcp = drm_hdcp1_init(&t->connector, &desc);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->hdcp);
 	/* Stopped before the sink it talks to is destroyed. */
@@ -686,6 +781,7 @@ static void expect_enabled(struct kunit *test, struct engine_test *t)
 	KUNIT_EXPECT_TRUE(test, drm_hdcp1_is_encrypting(t->hdcp));
 	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
 	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	KUNIT_EXPECT_EQ(test, t->aux_oversize, 0);
 }
 
 /* A failed attempt: Desired, and the transmitter it started was reset. */
@@ -697,6 +793,7 @@ static void expect_failed(struct kunit *test, struct engine_test *t)
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
 	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
 	KUNIT_EXPECT_EQ(test, t->tx.resets, t->tx.starts);
+	KUNIT_EXPECT_EQ(test, t->aux_oversize, 0);
 }
 
 static struct engine_test *desired(struct kunit *test, enum drm_hdcp1_transport transport,
@@ -886,15 +983,20 @@ static void drm_test_hdcp1_revoked_downstream_ksv(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 0);
 }
 
-/* 1A-06, HDMI: one wrong R0' fails the attempt (HDCP 1.4 A3:A0). */
-static void drm_test_hdcp1_1a_06_hdmi_r0_mismatch_fails_at_once(struct kunit *test)
+/*
+ * 1A-06: an R0' that does not match is read at the floor, again where a
+ * slow sink has it (300 ms after Aksv) and once more, then the attempt
+ * fails (HDCP 1.4 A3:A0, DP 2.2.1).
+ */
+static void check_r0_mismatch(struct kunit *test, enum drm_hdcp1_transport transport)
 {
-	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct engine_test *t = desired(test, transport, false, 0);
 
 	drm_hdcp1_emul_set_corrupt_r0(t->sink.emul, true);
 	run_until(t, DRM_HDCP1_BACKOFF, 1000);
 	expect_failed(test, t);
-	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 1);
+	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, DRM_HDCP1_R0_READS);
+	KUNIT_EXPECT_EQ(test, t->now - t->sink.aksv_at, (u64)DRM_HDCP1_R0_SLOW_MS);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 
 	/* The sink is fixed: the retry succeeds. */
@@ -903,32 +1005,54 @@ static void drm_test_hdcp1_1a_06_hdmi_r0_mismatch_fails_at_once(struct kunit *te
 	expect_enabled(test, t);
 }
 
-/* 1A-06, DP: R0' is read three times, then the attempt fails (DP 2.2.1). */
-static void drm_test_hdcp1_1a_06_dp_r0_mismatch_three_reads(struct kunit *test)
+static void drm_test_hdcp1_1a_06_hdmi_r0_mismatch_three_reads(struct kunit *test)
 {
-	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
-
-	drm_hdcp1_emul_set_corrupt_r0(t->sink.emul, true);
-	run_until(t, DRM_HDCP1_BACKOFF, 1000);
-	expect_failed(test, t);
-	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, DRM_HDCP1_DP_R0_READS);
+	check_r0_mismatch(test, DRM_HDCP1_HDMI);
 }
 
-/* A sink slower than the specification: the next attempt waits longer. */
-static void drm_test_hdcp1_slow_sink_second_attempt(struct kunit *test)
+static void drm_test_hdcp1_1a_06_dp_r0_mismatch_three_reads(struct kunit *test)
+{
+	check_r0_mismatch(test, DRM_HDCP1_DP);
+}
+
+/*
+ * Item A11: a sink slower than the specification but within the 300 ms
+ * that Linux 6.12 allowed authenticates in the first attempt, at the
+ * second read; the first read still comes at the floor.
+ */
+static void drm_test_hdcp1_slow_sink_read_again_at_300_ms(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
 
 	drm_hdcp1_emul_set_r0_delay(t->sink.emul, 250);
+	run_for(t, DRM_HDCP1_R0_SLOW_MS + 10);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 2);
+	KUNIT_EXPECT_EQ(test, t->sink.first_r0_read_at - t->sink.aksv_at,
+			(u64)DRM_HDCP1_R0_FLOOR_MS);
+}
+
+/* Slower than 300 ms: the next attempt reads R0' first at 300 ms. */
+static void drm_test_hdcp1_slow_sink_second_attempt(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+
+	drm_hdcp1_emul_set_r0_delay(t->sink.emul, 350);
 	run_until(t, DRM_HDCP1_BACKOFF, 1000);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	drm_hdcp1_emul_set_r0_delay(t->sink.emul, 250);
 	run_for(t, DRM_HDCP1_RETRY_BASE_MS + DRM_HDCP1_R0_SLOW_MS);
 	expect_enabled(test, t);
 	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
-	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 2);
+	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, DRM_HDCP1_R0_READS + 1);
 }
 
-/* Third part: Ri' checked every two seconds as the frames go by. */
+/*
+ * Third part: Ri' checked as the frames go by. 128 frames of the 60 Hz
+ * test mode take 2.13 s, more than the two seconds allowed between checks:
+ * two checks per period, six in six seconds.
+ */
 static void drm_test_hdcp1_link_check_ok(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
@@ -940,42 +1064,155 @@ static void drm_test_hdcp1_link_check_ok(struct kunit *test)
 		run_for(t, DRM_HDCP1_LINK_CHECK_MS);
 	}
 	expect_enabled(test, t);
-	KUNIT_EXPECT_EQ(test, t->sink.ri_reads, 3);
+	KUNIT_EXPECT_EQ(test, t->sink.ri_reads, 6);
 	KUNIT_EXPECT_EQ(test, t->events, 1);
 }
 
 /*
  * Item 9: checks run every 128 frames of the mode, at most every two
- * seconds, on a cadence that slow I/O does not stretch.
+ * seconds, half-way between two changes of Ri, on a cadence that slow I/O
+ * does not stretch.
  */
 static void drm_test_hdcp1_link_check_period_follows_mode(struct kunit *test)
 {
 	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, false, 0);
 	struct drm_display_mode *fast;
-	u64 period, start, reads;
+	u64 period_us, reads, k, mid;
 
 	fast = drm_cvt_mode(&t->drm, 1920, 1080, 120, true, false, false);
 	KUNIT_ASSERT_NOT_NULL(test, fast);
-	period = div_u64(128ULL * fast->htotal * fast->vtotal, fast->clock);
-	KUNIT_ASSERT_LT(test, period, (u64)DRM_HDCP1_LINK_CHECK_MS);
+	period_us = div_u64(128ULL * fast->htotal * fast->vtotal * 1000, fast->clock);
+	KUNIT_ASSERT_LT(test, period_us, DRM_HDCP1_LINK_CHECK_MS * 1000ULL);
 	KUNIT_ASSERT_EQ(test, commit_mode(test, t, true, fast, CP_DESIRED, TYPE0), 0);
 	drm_mode_destroy(&t->drm, fast);
 	authenticate(test, t);
 
 	t->sink.slow_offset = DRM_HDCP_DDC_RI_PRIME;
 	t->sink.slow_ms = 30;
-	start = t->hdcp->fsm.next_check_ms;
 	reads = t->sink.r0_reads;
-	run_for(t, start + 10 * period - 1 - t->now);
+	for (k = 0; k < 10; k++) {
+		/* Check k is due at (k + 1/2) periods after the R0' match. */
+		mid = t->tx.enc_at + div_u64((2 * k + 1) * period_us, 2000);
+		KUNIT_EXPECT_LE(test, t->hdcp->fsm.next_check_ms - mid, 1);
+		run_for(t, t->hdcp->fsm.next_check_ms - t->now);
+	}
 	KUNIT_EXPECT_EQ(test, t->sink.r0_reads - reads, 10);
-	KUNIT_EXPECT_EQ(test, t->hdcp->fsm.next_check_ms, start + 10 * period);
 	expect_enabled(test, t);
 }
 
-/* 1A-07: one wrong Ri' drops to Desired with a uevent; then it retries. */
+/*
+ * Item A2: an Ri' read during which Ri changes is read again, as the
+ * transmitter compares the new Ri with the old Ri': no drop.
+ */
+static void drm_test_hdcp1_ri_read_straddling_a_change_is_read_again(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	unsigned int reads;
+
+	authenticate(test, t);
+	frames(t, DRM_HDCP1_RI_FRAMES);
+	run_for(t, DRM_HDCP1_LINK_CHECK_MS);
+	t->sink.roll_in_ri_read = 1;
+	reads = t->sink.ri_reads;
+	run_for(t, t->hdcp->fsm.next_check_ms - t->now);
+	/* The read that straddled, and the one after it. */
+	KUNIT_EXPECT_EQ(test, t->sink.ri_reads - reads, 2);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->events, 1);
+}
+
+struct refresh {
+	const char *name;
+	int clock, hdisplay, htotal, vdisplay, vtotal;
+};
+
+static const struct refresh refreshes[] = {
+	{ "24 Hz", 74250, 1920, 2750, 1080, 1125 },
+	{ "59.94 Hz", 148352, 1920, 2200, 1080, 1125 },
+	{ "60 Hz", 148500, 1920, 2200, 1080, 1125 },
+	{ "120 Hz", 297000, 1920, 2200, 1080, 1125 },
+	{ "144 Hz", 597312, 2560, 2720, 1440, 1525 },
+};
+
+static void refresh_desc(const struct refresh *r, char *desc)
+{
+	strscpy(desc, r->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(refresh, refreshes, refresh_desc);
+
+/*
+ * Desired and Enabled on a mode of @r, with both ends counting frames on
+ * the clock and each Ri' read taking a millisecond.
+ */
+static struct engine_test *enabled_at_refresh(struct kunit *test, const struct refresh *r)
+{
+	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, false, 0);
+	struct drm_display_mode *mode = drm_mode_create(&t->drm);
+
+	KUNIT_ASSERT_NOT_NULL(test, mode);
+	mode->clock = r->clock;
+	mode->hdisplay = r->hdisplay;
+	mode->hsync_start = r->hdisplay + 88;
+	mode->hsync_end = r->hdisplay + 132;
+	mode->htotal = r->htotal;
+	mode->vdisplay = r->vdisplay;
+	mode->vsync_start = r->vdisplay + 4;
+	mode->vsync_end = r->vdisplay + 9;
+	mode->vtotal = r->vtotal;
+	drm_mode_set_name(mode);
+	t->sink.frame_ns = div_u64((u64)r->htotal * r->vtotal * USEC_PER_SEC, r->clock);
+	t->sink.ri_read_ms = 1;
+	drm_hdcp1_emul_set_frame_ns(t->sink.emul, t->sink.frame_ns);
+	KUNIT_ASSERT_EQ(test, commit_mode(test, t, true, mode, CP_DESIRED, TYPE0), 0);
+	drm_mode_destroy(&t->drm, mode);
+	authenticate(test, t);
+	return t;
+}
+
+/*
+ * Item A2: ten minutes of a healthy link at each refresh rate, where a
+ * check that drifts onto a change of Ri would read Ri' across it: no
+ * spurious drop.
+ */
+static void drm_test_hdcp1_ri_checks_no_spurious_drop(struct kunit *test)
+{
+	struct engine_test *t = enabled_at_refresh(test, test->param_value);
+
+	run_for(t, 10 * 60 * MSEC_PER_SEC);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->events, 1);
+	/* At least a check every two seconds. */
+	KUNIT_EXPECT_GE(test, t->sink.ri_reads, 10 * 60 * MSEC_PER_SEC / DRM_HDCP1_LINK_CHECK_MS);
+	kunit_info(test, "%u Ri' reads in 10 minutes\n", t->sink.ri_reads);
+}
+
+/* 1A-07: a link that breaks is seen within one Ri period of the first wrong Ri'. */
+static void drm_test_hdcp1_1a_07_detected_within_ri_period(struct kunit *test)
+{
+	struct engine_test *t = enabled_at_refresh(test, test->param_value);
+	u64 frame_ns = t->sink.frame_ns, broken, first_bad_ms;
+
+	run_for(t, 5000);
+	broken = div64_u64((t->now - t->tx.enc_at) * NSEC_PER_MSEC, frame_ns) + 1;
+	drm_hdcp1_emul_set_link_break(t->sink.emul, broken);
+	first_bad_ms = t->tx.enc_at +
+		       div64_u64(round_up(broken, DRM_HDCP1_RI_FRAMES) * frame_ns,
+				 NSEC_PER_MSEC);
+	run_until(t, DRM_HDCP1_BACKOFF, 10000);
+	expect_failed(test, t);
+	KUNIT_EXPECT_EQ(test, t->events, 2);
+	KUNIT_EXPECT_LE(test, t->now - first_bad_ms,
+			div64_u64(DRM_HDCP1_RI_FRAMES * frame_ns, NSEC_PER_MSEC));
+}
+
+/* 1A-07: a wrong Ri' drops to Desired with a uevent; then it retries. */
 static void drm_test_hdcp1_1a_07_ri_mismatch(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	unsigned int reads;
 
 	authenticate(test, t);
 	frames(t, DRM_HDCP1_RI_FRAMES);
@@ -984,9 +1221,11 @@ static void drm_test_hdcp1_1a_07_ri_mismatch(struct kunit *test)
 
 	drm_hdcp1_emul_set_link_break(t->sink.emul, DRM_HDCP1_RI_FRAMES);
 	frames(t, DRM_HDCP1_RI_FRAMES);
+	reads = t->sink.ri_reads;
 	run_until(t, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS);
 	expect_failed(test, t);
-	KUNIT_EXPECT_EQ(test, t->sink.ri_reads, 2);
+	/* A wrong Ri' is read three times before the link counts as lost. */
+	KUNIT_EXPECT_EQ(test, t->sink.ri_reads - reads, DRM_HDCP1_RI_READS);
 	KUNIT_EXPECT_EQ(test, t->events, 2);
 
 	/* A fresh session has a good Ri' again (corrupt_ri hits frames >= 128). */
@@ -1684,19 +1923,108 @@ static void drm_test_hdcp1_lockdep_query_in_atomic_check(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, debug_locks);
 }
 
-/* Item 6: fini with connection_mutex held, as connector destruction does. */
-static void drm_test_hdcp1_lockdep_fini_under_connection_mutex(struct kunit *test)
+/*
+ * Item 6: a path holding connection_mutex stops the link at once; the
+ * connector's teardown calls fini later, without locks.
+ */
+static void drm_test_hdcp1_lockdep_link_stop_under_connection_mutex(struct kunit *test)
 {
 	struct engine_test *t = setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
 	drm_modeset_lock_all(&t->drm);
-	drm_hdcp1_fini(t->hdcp);
-	drm_hdcp1_fini(t->hdcp);
+	drm_hdcp1_link_stop(t->hdcp);
 	drm_modeset_unlock_all(&t->drm);
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	drm_hdcp1_fini(t->hdcp);
+	drm_hdcp1_fini(t->hdcp);
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
 	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+struct finisher {
+	struct engine_test *t;
+	struct completion done;
+	bool worker_ran_after;		/* the worker still ran when fini returned */
+};
+
+static int fini_thread(void *data)
+{
+	struct finisher *f = data;
+	struct drm_hdcp1 *hdcp = f->t->hdcp;
+
+	drm_hdcp1_fini(hdcp);
+	f->worker_ran_after = work_busy(&hdcp->work.work) || mutex_is_locked(&hdcp->proto_lock);
+	complete(&f->done);
+	return 0;
+}
+
+/*
+ * Item A5: the worker waits for connection_mutex to drop Enabled when the
+ * connector's teardown calls fini from another thread (i915's connector
+ * destroy holds no lock). fini returns only once the worker is done, so
+ * that the connector can be freed.
+ */
+static void drm_test_hdcp1_fini_waits_for_running_worker(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct drm_modeset_lock *lock = &t->drm.mode_config.connection_mutex;
+	struct finisher f = { .t = t };
+	struct task_struct *task;
+	int i;
+
+	init_completion(&f.done);
+	authenticate(test, t);
+	drm_modeset_lock(lock, NULL);
+	/* From here the engine runs on the real workqueue. */
+	kunit_deactivate_static_stub(test, drm_hdcp1_queue);
+	drm_hdcp1_hotplug(t->hdcp, false);
+	for (i = 0; i < 2000 && !mutex_is_locked(&t->hdcp->proto_lock); i++)
+		usleep_range(500, 1000);
+	KUNIT_ASSERT_TRUE(test, mutex_is_locked(&t->hdcp->proto_lock));
+
+	task = kthread_run(fini_thread, &f, "hdcp1-fini");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	/* Until fini returned, or sleeps waiting for the worker. */
+	for (i = 0; i < 2000 && !completion_done(&f.done) &&
+	     READ_ONCE(task->__state) != TASK_UNINTERRUPTIBLE; i++)
+		usleep_range(500, 1000);
+	drm_modeset_unlock(lock);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&f.done, 5 * HZ), 0);
+	KUNIT_EXPECT_FALSE(test, f.worker_ran_after);
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+/* A sink that answers DEFER a few times is asked again, as AUX wants. */
+static void drm_test_hdcp1_dp_aux_defer_is_retried(struct kunit *test)
+{
+	struct engine_test *t = setup(test, DRM_HDCP1_DP, true, 4);
+
+	t->aux_defers = 5;
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	run_for(t, 1000);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->aux_defers, 0);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+}
+
+/*
+ * Item A1: V' (20 bytes) and every other DPCD range go in native AUX
+ * transactions of at most 16 bytes, as i915's AUX channel requires.
+ */
+static void drm_test_hdcp1_dp_aux_transactions_at_most_16_bytes(struct kunit *test)
+{
+	struct engine_test *t = setup(test, DRM_HDCP1_DP, true, 127);
+
+	sink_topology(test, t, 127, 7);
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	run_for(t, 1000);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->aux_oversize, 0);
+	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 1);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
 }
 
 struct stopper {
@@ -1990,11 +2318,17 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE_PARAM(drm_test_hdcp1_1a_05_invalid_bksv, bad_bksv_gen_params),
 	KUNIT_CASE(drm_test_hdcp1_1a_08_revoked_bksv),
 	KUNIT_CASE(drm_test_hdcp1_revoked_downstream_ksv),
-	KUNIT_CASE(drm_test_hdcp1_1a_06_hdmi_r0_mismatch_fails_at_once),
+	KUNIT_CASE(drm_test_hdcp1_1a_06_hdmi_r0_mismatch_three_reads),
 	KUNIT_CASE(drm_test_hdcp1_1a_06_dp_r0_mismatch_three_reads),
+	KUNIT_CASE(drm_test_hdcp1_slow_sink_read_again_at_300_ms),
 	KUNIT_CASE(drm_test_hdcp1_slow_sink_second_attempt),
 	KUNIT_CASE(drm_test_hdcp1_link_check_ok),
 	KUNIT_CASE(drm_test_hdcp1_link_check_period_follows_mode),
+	KUNIT_CASE(drm_test_hdcp1_ri_read_straddling_a_change_is_read_again),
+	/* Ten minutes of emulated time at five refresh rates: seconds each. */
+	KUNIT_CASE_PARAM_ATTR(drm_test_hdcp1_ri_checks_no_spurious_drop, refresh_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
+	KUNIT_CASE_PARAM(drm_test_hdcp1_1a_07_detected_within_ri_period, refresh_gen_params),
 	KUNIT_CASE(drm_test_hdcp1_1a_07_ri_mismatch),
 	KUNIT_CASE(drm_test_hdcp1_1a_07a_ri_not_returned),
 	KUNIT_CASE(drm_test_hdcp1_hdmi_check_sees_transmitter_stop),
@@ -2035,7 +2369,10 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_after_stop_while_locked),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_before_pending_modeset_is_done),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_query_in_atomic_check),
-	KUNIT_CASE(drm_test_hdcp1_lockdep_fini_under_connection_mutex),
+	KUNIT_CASE(drm_test_hdcp1_lockdep_link_stop_under_connection_mutex),
+	KUNIT_CASE(drm_test_hdcp1_fini_waits_for_running_worker),
+	KUNIT_CASE(drm_test_hdcp1_dp_aux_defer_is_retried),
+	KUNIT_CASE(drm_test_hdcp1_dp_aux_transactions_at_most_16_bytes),
 	{}
 };
 

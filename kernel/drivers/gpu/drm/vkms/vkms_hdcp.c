@@ -31,6 +31,7 @@
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_state_helper.h>
+#include <drm/drm_managed.h>
 #include <drm/drm_modeset_helper.h>
 #include <drm/drm_probe_helper.h>
 
@@ -209,6 +210,11 @@ static void vkms_hdcp_init_knobs(struct vkms_hdcp *hdcp)
 	drm_hdcp1_emul_set_ready_delay(hdcp->sink, VKMS_HDCP_READY_DELAY_MS);
 }
 
+static void vkms_hdcp_release(struct drm_device *dev, void *vkmsdev)
+{
+	vkms_hdcp_fini(vkmsdev);
+}
+
 /**
  * vkms_hdcp_init - give the VKMS connector an emulated HDCP 1.4 link
  * @vkmsdev: the device, with its connector initialized
@@ -262,7 +268,12 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	vkmsdev->output.hdcp = hdcp;
 	platform_set_drvdata(vkmsdev->platform, vkmsdev);
 	dev_pm_domain_set(&vkmsdev->platform->dev, &vkms_hdcp_pm_domain);
-	return 0;
+	/*
+	 * Where device creation fails after this, the managed releases run
+	 * in reverse order: ours before the engine's, and both before the
+	 * mode config cleanup destroys the connector.
+	 */
+	return drmm_add_action_or_reset(&vkmsdev->drm, vkms_hdcp_release, vkmsdev);
 
 err_sink:
 	drm_hdcp1_emul_destroy(hdcp->sink);
@@ -286,9 +297,10 @@ void vkms_hdcp_fini(struct vkms_device *vkmsdev)
 
 	if (!hdcp)
 		return;
+	/* The transmitter's reset, which the engine may still call, needs the link. */
+	drm_hdcp1_fini(hdcp->engine);
 	vkmsdev->output.hdcp = NULL;
 	dev_pm_domain_set(&vkmsdev->platform->dev, NULL);
-	drm_hdcp1_fini(hdcp->engine);
 	drm_hdcp1_emul_destroy(hdcp->sink);
 	vkms_hdcp_tx_fini(&hdcp->tx);
 	mutex_destroy(&hdcp->knob_lock);

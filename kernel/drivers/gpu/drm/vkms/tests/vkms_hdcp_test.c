@@ -23,8 +23,10 @@
 #include <drm/display/drm_hdcp1_emul.h>
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
+#include <drm/drm_atomic_helper.h>
 #include <drm/drm_atomic_uapi.h>
 #include <drm/drm_connector.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_modes.h>
 #include <drm/drm_modeset_lock.h>
 #include <drm/drm_property.h>
@@ -35,6 +37,7 @@
 #include "../../display/drm_hdcp_helper_internal.h"
 #include "../../drm_crtc_internal.h"
 #include "../vkms_drv.h"
+#include "../vkms_hdcp.h"
 #include "../vkms_hdcp_priv.h"
 
 #define CP_UNDESIRED	DRM_MODE_CONTENT_PROTECTION_UNDESIRED
@@ -695,8 +698,11 @@ static void vkms_test_hdcp_fault_and_recovery(struct kunit *test)
 	expect_recovered(test, t, 1);
 }
 
-/* A sink slower than the 100 ms allowed authenticates at the second attempt. */
-static void vkms_test_hdcp_knob_r0_delay_second_attempt(struct kunit *test)
+/*
+ * A sink slower than the 100 ms allowed, within the 300 ms Linux 6.12
+ * waited: R0' is read at 100 ms, then again at 300 ms, which matches.
+ */
+static void vkms_test_hdcp_knob_r0_delay_read_again(struct kunit *test)
 {
 	struct vkms_hdcp_test *t = make(test, false);
 
@@ -705,10 +711,27 @@ static void vkms_test_hdcp_knob_r0_delay_second_attempt(struct kunit *test)
 	commit(test, t, true, CP_DESIRED);
 	run_for(t, 150);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
-	/* 100 ms, a mismatch, 100 ms back-off, then R0' read at 300 ms. */
 	KUNIT_EXPECT_EQ(test, run_until_cp(t, CP_ENABLED, 1000) + 150,
-			(u64)(DRM_HDCP1_R0_FLOOR_MS + DRM_HDCP1_RETRY_BASE_MS +
-			      DRM_HDCP1_R0_SLOW_MS));
+			(u64)DRM_HDCP1_R0_SLOW_MS);
+	KUNIT_EXPECT_EQ(test, t->events, 1);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
+/*
+ * Slower than 300 ms: reads at 100 and 300 ms (twice) fail. Once the sink
+ * is within 300 ms again, the next attempt reads R0' first at 300 ms.
+ */
+static void vkms_test_hdcp_knob_r0_delay_second_attempt(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = make(test, false);
+
+	knob(test, t, "r0_delay_ms", "350");
+	commit(test, t, true, CP_DESIRED);
+	run_for(t, DRM_HDCP1_R0_SLOW_MS + 1);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	knob(test, t, "r0_delay_ms", "250");
+	KUNIT_EXPECT_EQ(test, run_until_cp(t, CP_ENABLED, 2000),
+			(u64)(DRM_HDCP1_RETRY_BASE_MS - 1 + DRM_HDCP1_R0_SLOW_MS));
 	KUNIT_EXPECT_EQ(test, t->events, 1);
 }
 
@@ -899,6 +922,46 @@ static void vkms_test_hdcp_workqueue_smoke(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, violations(t), 0);
 }
 
+/*
+ * Item A6: teardown while the transmitter is armed (Aksv sent, R0' not yet
+ * read): the engine's last reset still reaches the emulated transmitter.
+ */
+static void vkms_test_hdcp_fini_while_authenticating(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = make(test, false);
+
+	commit(test, t, true, CP_DESIRED);
+	run_for(t, DRM_HDCP1_R0_FLOOR_MS / 2);
+	KUNIT_ASSERT_EQ(test, cp(t), CP_DESIRED);
+	vkms_hdcp_fini(t->vkms);
+	KUNIT_EXPECT_NULL(test, t->vkms->output.hdcp);
+	t->hdcp = NULL;
+	/* A second call, as vkms_destroy() makes it, does nothing. */
+	vkms_hdcp_fini(t->vkms);
+}
+
+/*
+ * Item A6: a device whose creation fails after the connector is made
+ * (drm_dev_register() failing) is torn down by its managed releases alone,
+ * without vkms_destroy(): the engine must outlive the connector's destroy,
+ * which stops it.
+ */
+static void vkms_test_hdcp_managed_teardown(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = make(test, false);
+	struct platform_device *pdev = t->vkms->platform;
+
+	commit(test, t, true, CP_DESIRED);
+	run_for(t, DRM_HDCP1_R0_FLOOR_MS / 2);
+	drm_dev_unregister(&t->vkms->drm);
+	drm_atomic_helper_shutdown(&t->vkms->drm);
+	/* vkms_create()'s error path: the device group goes, then the device. */
+	devres_release_group(&pdev->dev, NULL);
+	platform_device_unregister(pdev);
+	t->config.dev = NULL;
+	t->hdcp = NULL;
+}
+
 static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE(vkms_test_hdcp_off_is_pristine),
 	KUNIT_CASE(vkms_test_hdcp_debugfs_layout),
@@ -916,6 +979,7 @@ static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE(vkms_test_hdcp_knob_reauth_request),
 	KUNIT_CASE(vkms_test_hdcp_reauth_request_not_on_hdmi),
 	KUNIT_CASE_PARAM(vkms_test_hdcp_fault_and_recovery, fault_gen_params),
+	KUNIT_CASE(vkms_test_hdcp_knob_r0_delay_read_again),
 	KUNIT_CASE(vkms_test_hdcp_knob_r0_delay_second_attempt),
 	KUNIT_CASE_PARAM(vkms_test_hdcp_knob_topology, repeater_gen_params),
 	KUNIT_CASE(vkms_test_hdcp_knob_bksv_revoked),
@@ -924,6 +988,8 @@ static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE(vkms_test_hdcp_topology_flags_need_repeater),
 	KUNIT_CASE(vkms_test_hdcp_booleans_round_trip),
 	KUNIT_CASE(vkms_test_hdcp_workqueue_smoke),
+	KUNIT_CASE(vkms_test_hdcp_fini_while_authenticating),
+	KUNIT_CASE(vkms_test_hdcp_managed_teardown),
 	{}
 };
 
