@@ -32,6 +32,7 @@
 #include <drm/drm_modes.h>
 #include <drm/drm_modeset_lock.h>
 #include <drm/drm_print.h>
+#include <drm/drm_sysfs.h>
 
 #include "drm_hdcp1_internal.h"
 
@@ -65,7 +66,6 @@
  *   next commit.
  * - drm_hdcp1_hotplug() when the sink goes away or comes back.
  * - drm_hdcp1_cp_irq() when a DisplayPort sink raises CP_IRQ.
- *
  * - drm_hdcp1_fini() when the connector goes away, with no modeset lock
  *   held: it waits for the engine's worker.
  *
@@ -77,6 +77,13 @@
  * leave them disagreeing. Enabled also waits for the hardware of the
  * commit that made the connector's current state (&drm_crtc_commit.hw_done):
  * a nonblocking modeset swapped in but not yet run may take the link down.
+ *
+ * drm_hdcp1_init() sets &drm_connector.content_protection_checked: the
+ * atomic core then turns Enabled into Desired in any commit that ends the
+ * protected session (DPMS, a modeset, the restore after resume, a
+ * driver's link retraining). The engine announces each such fall back
+ * with a uevent, as it does its own, so that userspace learns of it even
+ * when the kernel made the commit.
  *
  * The protocol is one transition function, (state, event) to (state,
  * actions, timeout), that neither sleeps nor does I/O:
@@ -647,7 +654,7 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
 	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
 	struct drm_connector_state *state;
-	bool promote, deferred = false;
+	bool promote, announce, deferred = false;
 	u32 seq;
 
 	spin_lock_irq(&hdcp->req_lock);
@@ -667,6 +674,10 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 	 * drm_hdcp1_fini() (which waits for us before the connector goes)
 	 * or drm_hdcp1_hand_over() may have run while we waited.
 	 */
+	spin_lock_irq(&hdcp->req_lock);
+	announce = hdcp->demoted;
+	hdcp->demoted = false;
+	spin_unlock_irq(&hdcp->req_lock);
 	if (drm_hdcp1_owns_property(hdcp)) {
 		state = hdcp->connector->state;
 		promote = enabled && state &&
@@ -678,13 +689,19 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		 * yet take down the link we authenticated.
 		 */
 		deferred = promote && drm_hdcp1_commit_pending(state);
-		if (promote && !deferred)
+		if (promote && !deferred) {
 			drm_hdcp_update_content_protection(hdcp->connector,
 							   DRM_MODE_CONTENT_PROTECTION_ENABLED);
-		else if (!enabled && state &&
-			 state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED)
+		} else if (!enabled && state &&
+			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED) {
 			drm_hdcp_update_content_protection(hdcp->connector,
 							   DRM_MODE_CONTENT_PROTECTION_DESIRED);
+		} else if (announce && state &&
+			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED) {
+			/* A commit dropped Enabled: whoever made it, userspace hears. */
+			drm_sysfs_connector_property_event(hdcp->connector,
+							   hdcp->dev->mode_config.content_protection_property);
+		}
 	}
 	drm_modeset_unlock(lock);
 	if (deferred)
@@ -822,6 +839,8 @@ static void drm_hdcp1_release(struct drm_device *dev, void *data)
  * The engine starts idle, with the sink assumed present, and lives until
  * the DRM device is released; drm_hdcp1_fini() stops it for good before
  * that. Connectors that come and go at run time should not use it yet.
+ * Sets &drm_connector.content_protection_checked, so call it before the
+ * connector is registered.
  *
  * Returns:
  * The engine, or an ERR_PTR(): -EINVAL for a missing operation, DDC bus or
@@ -860,6 +879,8 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	}
 	hdcp->dev = connector->dev;
 	hdcp->connector = connector;
+	/* The engine relies on the core's rule for the committed values. */
+	connector->content_protection_checked = true;
 	hdcp->transport = desc->transport;
 	hdcp->tx = tx;
 	hdcp->link = desc->link;
@@ -973,6 +994,9 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 		changed = true;
 	}
 	/* The commit may have changed the value the engine last wrote. */
+	if (old_cp == DRM_MODE_CONTENT_PROTECTION_ENABLED &&
+	    cp == DRM_MODE_CONTENT_PROTECTION_DESIRED)
+		hdcp->demoted = true;
 	if (old_cp != cp || want != hdcp->want || type1 != hdcp->type1) {
 		hdcp->want = want;
 		hdcp->type1 = type1;

@@ -69,6 +69,7 @@ struct drm_hdcp1 {
 	bool driven;			/* the last commit left the link on */
 	bool sink_present;
 	bool cp_irq;
+	bool demoted;			/* a commit dropped Enabled: uevent due */
 	bool encrypting;		/* for drm_hdcp1_is_encrypting() */
 	u32 link_gen;			/* bumped whenever the link restarts */
 	u32 resync_seq;			/* bumped when the property may disagree with the link */

@@ -2,10 +2,10 @@
 /*
  * Content Protection connector properties and HDCP revocation (SRM) checks.
  *
- * The rules for the property values live in the atomic core
- * (drm_atomic.c) so that every committed state follows them; this file
- * creates the properties, lets drivers report the link state, and answers
- * revocation questions from the System Renewability Message.
+ * The atomic core (drm_atomic.c) applies the rules for the property values
+ * to the states of connectors that ask for them; this file creates the
+ * properties, lets drivers report the link state, and answers revocation
+ * questions from the System Renewability Message.
  */
 
 #include <linux/export.h>
@@ -64,7 +64,10 @@
  * alone (same content type, same CRTC, active before and after, no
  * modeset); otherwise it carries Desired. Setting Desired again on an Enabled
  * connector keeps it Enabled, and Undesired always wins. The atomic core
- * applies these rules when it checks a commit, so drivers need not.
+ * applies these rules when it checks a commit to connectors that set
+ * &drm_connector.content_protection_checked (those of the HDCP 1.4 engine,
+ * drm_hdcp1_init(), among them); other drivers apply them in their own
+ * atomic_check and commit paths.
  *
  * "HDCP Content Type" tells the driver what the content needs: "HDCP Type0"
  * (0) may travel over any HDCP version, "HDCP Type1" (1) needs HDCP 2.2 or
@@ -78,9 +81,10 @@
  * drm_hdcp_update_content_protection(), is announced with a uevent carrying
  * HOTPLUG=1, CONNECTOR=<connector object id> and PROPERTY=<property object
  * id>, so a compositor can wait for Enabled, and notice the fall back to
- * Desired, without polling. Changes a commit makes, including Enabled to
- * Desired because the commit changed the mode or the type, send no uevent:
- * the committer knows.
+ * Desired, without polling. So is a fall back to Desired that a commit
+ * makes, whoever made the commit: a compositor's DPMS or modeset, the
+ * restore after resume, a driver's link retraining. A compositor need not
+ * have made the commit that ended protection to learn of it.
  *
  * Revocation: before it trusts a receiver or the devices behind a repeater,
  * a driver calls drm_hdcp_check_ksvs_revoked(), which looks the KSVs up in

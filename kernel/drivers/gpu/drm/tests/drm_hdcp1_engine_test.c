@@ -1503,6 +1503,8 @@ static void drm_test_hdcp1_dpms_keeps_desired(struct kunit *test)
 	run_for(t, 5000);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	KUNIT_EXPECT_EQ(test, t->sink.accesses, accesses);
+	/* Item A4: Enabled, then the fall back the commit made, announced. */
+	KUNIT_EXPECT_EQ(test, t->events, 2);
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	run_for(t, 200);
 	expect_enabled(test, t);
@@ -1520,6 +1522,11 @@ static void drm_test_hdcp1_resume_reports_desired_until_authenticated(struct kun
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
 	run_for(t, 100);
+	/*
+	 * Item A4: the kernel's own commit dropped Enabled; userspace, which
+	 * made no commit, hears of it.
+	 */
+	KUNIT_EXPECT_EQ(test, t->events, 2);
 
 	/* The sink can no longer authenticate: Desired it stays. */
 	drm_hdcp1_emul_set_bksv(t->sink.emul, 0);
@@ -1533,6 +1540,7 @@ static void drm_test_hdcp1_resume_reports_desired_until_authenticated(struct kun
 	drm_hdcp1_emul_set_bksv(t->sink.emul, KSV_B1);
 	run_for(t, DRM_HDCP1_RETRY_MAX_MS + 200);
 	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->events, 3);
 }
 
 /* Item 2 of the VKMS rules, for every driver: commits that change nothing keep Enabled. */
@@ -1725,7 +1733,8 @@ static void drm_test_hdcp1_type1_never_enabled(struct kunit *test)
 	run_for(t, 200);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
-	KUNIT_EXPECT_EQ(test, t->events, 1);
+	/* Enabled, then the fall back the type change made, announced. */
+	KUNIT_EXPECT_EQ(test, t->events, 2);
 }
 
 /* Item 4: Undesired then Desired between two runs still ends Enabled. */

@@ -42,6 +42,11 @@ struct hdcp_prop_test {
 	struct drm_connector connector;
 	struct drm_connector second;
 
+	/* What the drivers modelled on amdgpu and cdns-mhdp8546 did. */
+	bool update_hdcp;
+	unsigned int hdcp_resets, hdcp_starts;
+	u64 seen_in_check;
+
 	/* What the property uevent stub saw. */
 	unsigned int events;
 	u32 event_connector_id;
@@ -132,6 +137,8 @@ static struct hdcp_prop_test *hdcp_test_device(struct kunit *test,
 	ret = drm_connector_attach_content_protection_property(&t->connector,
 							       content_type);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+	/* Under the core's rule, as the HDCP 1.4 engine's connectors are. */
+	t->connector.content_protection_checked = true;
 
 	drm_mode_config_reset(&t->drm);
 	return t;
@@ -834,6 +841,142 @@ static void drm_test_hdcp_prop_undesired_stays_when_disabled(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_UNDESIRED);
 }
 
+/*
+ * The commit tail of a driver that keeps the value in line itself, as
+ * amdgpu's amdgpu_dm_atomic_commit_tail() and is_content_protection_different()
+ * do in 6.12: it resets HDCP when the stream goes while the value is
+ * Enabled and asks for it again; it restores Enabled on an Enabled to
+ * Desired change that is not a modeset; it authenticates on Undesired to
+ * Desired, on a modeset, and when the output comes back after a reset.
+ */
+static void amdgpu_like_commit_tail(struct drm_atomic_state *state)
+{
+	struct hdcp_prop_test *t = container_of(state->dev, struct hdcp_prop_test, drm);
+	struct drm_connector_state *old_state, *new_state;
+	struct drm_crtc_state *crtc_state = NULL;
+	bool active, changed;
+
+	drm_atomic_helper_commit_tail(state);
+	old_state = drm_atomic_get_old_connector_state(state, &t->connector);
+	new_state = drm_atomic_get_new_connector_state(state, &t->connector);
+	if (!new_state)
+		return;
+	if (new_state->crtc)
+		crtc_state = drm_atomic_get_new_crtc_state(state, new_state->crtc);
+	active = crtc_state && crtc_state->active;
+
+	if (!active && t->connector.state->content_protection == CP_ENABLED) {
+		t->hdcp_resets++;
+		new_state->content_protection = CP_DESIRED;
+		t->update_hdcp = true;
+		return;
+	}
+	if (old_state->content_protection == CP_ENABLED &&
+	    new_state->content_protection == CP_DESIRED) {
+		new_state->content_protection = CP_ENABLED;
+		changed = false;
+	} else if (t->update_hdcp && new_state->content_protection == CP_DESIRED && active) {
+		t->update_hdcp = false;
+		changed = true;
+	} else if (old_state->content_protection == new_state->content_protection) {
+		changed = new_state->content_protection != CP_UNDESIRED &&
+			  crtc_state && crtc_state->mode_changed;
+	} else {
+		changed = new_state->content_protection != CP_ENABLED;
+	}
+	if (changed && new_state->content_protection == CP_DESIRED)
+		t->hdcp_starts++;
+}
+
+static const struct drm_mode_config_helper_funcs amdgpu_like_helpers = {
+	.atomic_commit_tail = amdgpu_like_commit_tail,
+};
+
+/*
+ * A driver that keeps the value in line itself does not ask for the
+ * core's rule, and sees what it saw in 6.12. Modelled on amdgpu, whose
+ * tail under the rule would find Desired where it looks for Enabled after
+ * DPMS off, write Enabled back and never authenticate again.
+ */
+static void drm_test_hdcp_prop_amdgpu_like_reauthenticates_after_dpms(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+
+	t->connector.content_protection_checked = false;
+	t->drm.mode_config.helper_private = &amdgpu_like_helpers;
+	hdcp_test_register(test, t);
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	KUNIT_EXPECT_EQ(test, t->hdcp_starts, 1);
+	driver_update(t, CP_ENABLED);
+
+	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, false), 0);
+	KUNIT_EXPECT_EQ(test, t->hdcp_resets, 1);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, true), 0);
+	KUNIT_EXPECT_EQ(test, t->hdcp_starts, 2);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_DESIRED);
+}
+
+/*
+ * The connector check of a driver that keeps the value in line itself, as
+ * cdns-mhdp8546's cdns_mhdp_connector_atomic_check() does in 6.12.
+ */
+static int cdns_like_connector_check(struct drm_connector *connector,
+				     struct drm_atomic_state *state)
+{
+	struct hdcp_prop_test *t = container_of(connector, struct hdcp_prop_test, connector);
+	struct drm_connector_state *old_state, *new_state;
+	struct drm_crtc_state *crtc_state;
+
+	old_state = drm_atomic_get_old_connector_state(state, connector);
+	new_state = drm_atomic_get_new_connector_state(state, connector);
+	t->seen_in_check = new_state->content_protection;
+	if (old_state->hdcp_content_type != new_state->hdcp_content_type &&
+	    new_state->content_protection != CP_UNDESIRED) {
+		new_state->content_protection = CP_DESIRED;
+	} else if (!new_state->crtc) {
+		if (old_state->content_protection == CP_ENABLED)
+			new_state->content_protection = CP_DESIRED;
+		return 0;
+	} else if (old_state->content_protection == new_state->content_protection ||
+		   (old_state->content_protection == CP_DESIRED &&
+		    new_state->content_protection == CP_ENABLED)) {
+		return 0;
+	}
+	crtc_state = drm_atomic_get_new_crtc_state(state, new_state->crtc);
+	if (crtc_state)
+		crtc_state->mode_changed = true;
+	return 0;
+}
+
+static const struct drm_connector_helper_funcs cdns_like_connector_helpers = {
+	.atomic_check = cdns_like_connector_check,
+};
+
+/*
+ * Modelled on cdns-mhdp8546: its check sees, and its commit leaves, the
+ * values 6.12 gave it; the rule would change them behind its back (it
+ * would find Desired after DPMS where it left Enabled).
+ */
+static void drm_test_hdcp_prop_cdns_like_check_sees_its_own_values(struct kunit *test)
+{
+	struct hdcp_prop_test *t = hdcp_test_device(test, true);
+
+	t->connector.content_protection_checked = false;
+	drm_connector_helper_add(&t->connector, &cdns_like_connector_helpers);
+	hdcp_test_register(test, t);
+	light_up(test, t, true);
+	KUNIT_ASSERT_EQ(test, set_atomic(test, t, cp_prop(t), CP_DESIRED), 0);
+	driver_update(t, CP_ENABLED);
+
+	KUNIT_ASSERT_EQ(test, set_crtc_active(test, t, false), 0);
+	KUNIT_EXPECT_EQ(test, t->seen_in_check, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, prop_get(test, t, cp_prop(t)), CP_ENABLED);
+	/* Userspace may still not set Enabled. */
+	KUNIT_EXPECT_EQ(test, set_atomic(test, t, cp_prop(t), CP_ENABLED), -EINVAL);
+}
+
 static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_exact_names_and_values),
 	KUNIT_CASE(drm_test_hdcp_prop_created_once_per_device),
@@ -863,6 +1006,8 @@ static struct kunit_case drm_hdcp_property_tests[] = {
 	KUNIT_CASE(drm_test_hdcp_prop_connector_joins_crtc_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_mode_change_drops_enabled),
 	KUNIT_CASE(drm_test_hdcp_prop_undesired_stays_when_disabled),
+	KUNIT_CASE(drm_test_hdcp_prop_amdgpu_like_reauthenticates_after_dpms),
+	KUNIT_CASE(drm_test_hdcp_prop_cdns_like_check_sees_its_own_values),
 	{}
 };
 

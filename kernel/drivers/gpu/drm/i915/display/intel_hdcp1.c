@@ -326,7 +326,10 @@ err_free:
  * intel_hdcp1_engine_cleanup - stop and forget the connector's engine
  * @connector: the connector being destroyed
  *
- * May be called with modeset locks held.
+ * Waits for the engine's worker, so it must not be called with modeset
+ * locks held. Only SST connectors have an engine, and they are destroyed
+ * by drm_mode_config_cleanup(), which holds none; an MST connector, whose
+ * last reference may go in a commit that holds them, has no engine.
  */
 void intel_hdcp1_engine_cleanup(struct intel_connector *connector)
 {
@@ -334,7 +337,7 @@ void intel_hdcp1_engine_cleanup(struct intel_connector *connector)
 
 	if (!conn)
 		return;
-	/* Returns with no transmitter call in flight nor to come. */
+	/* Returns with the worker done and no transmitter call to come. */
 	drm_hdcp1_fini(conn->engine);
 	connector->hdcp.hdcp1 = NULL;
 	kfree(conn);
