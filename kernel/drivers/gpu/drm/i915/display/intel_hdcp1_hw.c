@@ -312,8 +312,18 @@ int intel_hdcp1_hw_compute(struct intel_hdcp1_hw *hw,
 	hdcp1_write(hw, hw->bksvlo, get_unaligned_le32(bksv));
 	hdcp1_write(hw, hw->bksvhi, bksv[4]);
 
+	/*
+	 * In the order Linux 6.12 used: a repeater's unit gets its REPEATER
+	 * bit and the SHA-1 engine's M0 select together, before
+	 * authentication starts, and keeps both until the reset: the
+	 * hardware may take the M0 source when authentication starts.
+	 */
 	mutex_lock(&hw->shared->lock);
-	hdcp1_rep_ctl_rmw(hw, hw->rep_present, repeater ? hw->rep_present : 0);
+	if (repeater)
+		hdcp1_rep_ctl_rmw(hw, hw->rep_present | HDCP1_REP_M0_SELECT,
+				  hw->rep_present | hw->m0_select);
+	else
+		hdcp1_rep_ctl_rmw(hw, hw->rep_present, 0);
 	mutex_unlock(&hw->shared->lock);
 
 	if (hw->hdmi) {
@@ -521,10 +531,7 @@ int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
 	}
 	if (!ret && !(hdcp1_read(hw, HDCP_REP_CTL) & HDCP_SHA1_V_MATCH))
 		ret = -EPERM;
-
-	/* Leave the engine to the next connector with no M0 selected. */
-	hdcp1_rep_ctl_rmw(hw, HDCP1_REP_M0_SELECT, 0);
-
+	/* M0 stays selected, as compute() left it, until the reset. */
 	mutex_unlock(&hw->shared->lock);
 	return ret;
 }
@@ -556,7 +563,11 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 	hdcp1_wait(hw, hw->status, ~0u, 0, HDCP1_ENC_CHANGE_US);
 
 	mutex_lock(&hw->shared->lock);
-	hdcp1_rep_ctl_rmw(hw, hw->rep_present, 0);
+	/* Another unit's repeater may have taken the M0 select since: keep it. */
+	if ((hdcp1_read(hw, HDCP_REP_CTL) & HDCP1_REP_M0_SELECT) == hw->m0_select)
+		hdcp1_rep_ctl_rmw(hw, hw->rep_present | HDCP1_REP_M0_SELECT, 0);
+	else
+		hdcp1_rep_ctl_rmw(hw, hw->rep_present, 0);
 	mutex_unlock(&hw->shared->lock);
 
 	if (hw->hdmi)

@@ -8,7 +8,8 @@
  *    are good; Aksv can only go out after HDCP_AKSV_SEND_TRIGGER.
  *  - Unit: CAPTURE_AN latches An from the two ANINIT seeds; AUTH_AND_ENC
  *    computes Km, Ks, M0 and R0 from the fused keys, BKSV, An and this unit's
- *    REPEATER bit in HDCP_REP_CTL; R0'/Ri' written to RPRIME is compared with
+ *    REPEATER bit in HDCP_REP_CTL, whose M0 select must then name a
+ *    repeater's unit; R0'/Ri' written to RPRIME is compared with
  *    the current Ri, and the first match starts encryption. Ri rolls with
  *    the frames the test advances.
  *  - SHA-1 engine: it hashes exactly the bytes it is fed, M0 inserted as
@@ -224,6 +225,14 @@ static void emu_unit_conf(struct emu_hw *hw, struct emu_unit *u, u32 val)
 		bksv = *emu_reg(hw, u->bksvlo) |
 		       (u64)(*emu_reg(hw, u->bksvhi) & 0xff) << 32;
 		repeater = *emu_rep_ctl(hw) & u->rep_present;
+		/*
+		 * The order Linux 6.12 used: a repeater's unit has its M0
+		 * selected before authentication, in case the hardware takes
+		 * the M0 source for the SHA-1 engine there.
+		 */
+		if (repeater && (*emu_rep_ctl(hw) & EMU_M0_SELECT) != u->m0_select)
+			emu_violation(hw, "repeater AUTH_AND_ENC without its M0 selected",
+				      u->conf, *emu_rep_ctl(hw));
 		km = drm_hdcp1_compute_km(hw->tx_keys, bksv);
 		drm_hdcp1_session_start(&u->session, km, repeater, u->an);
 		u->state = EMU_UNIT_AUTH;
