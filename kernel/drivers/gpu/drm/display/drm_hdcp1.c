@@ -107,7 +107,8 @@
  * Locking, outermost first: the engine's protocol lock (held by its worker
  * for a run), &drm_mode_config.connection_mutex (taken by the worker only
  * to update the property), the engine's I/O lock (held for each register
- * access and transmitter operation), and a spinlock for what drivers post.
+ * access and transmitter operation, never across the SRM lookup, which
+ * reads a firmware file), and a spinlock for what drivers post.
  * Drivers may call drm_hdcp1_link_stop() and drm_hdcp1_hand_over() with
  * modeset locks held: they wait for the I/O in flight, never for the
  * worker. drm_hdcp1_fini() waits for the worker, so it must be called
@@ -399,6 +400,24 @@ static enum drm_hdcp1_event dp_link_verdict(struct drm_hdcp1 *hdcp, u8 *bstatus)
 }
 
 /*
+ * Look @count KSVs up in the SRM, with the I/O lock dropped: the lookup
+ * reads a firmware file, and drm_hdcp1_link_stop() must not wait for that.
+ * The KSVs are the worker's own copy. The caller checks that the link is
+ * still the one it started on once the lock is back.
+ */
+static bool drm_hdcp1_revoked(struct drm_hdcp1 *hdcp, u8 *ksvs, unsigned int count)
+{
+	int ret;
+
+	if (!count)
+		return false;
+	mutex_unlock(&hdcp->hw_lock);
+	ret = drm_hdcp_check_ksvs_revoked(hdcp->dev, ksvs, count);
+	mutex_lock(&hdcp->hw_lock);
+	return ret > 0;
+}
+
+/*
  * First part, up to the R0' wait: Bcaps, An and Aksv, Bksv and its checks.
  * *@at becomes the time of the Aksv write, from which R0' is timed.
  */
@@ -443,10 +462,12 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp, u64 *at)
 	}
 
 	/* 1A-08: a revoked receiver fails before anything is encrypted. */
-	if (drm_hdcp_check_ksvs_revoked(hdcp->dev, hdcp->bksv, 1) > 0) {
+	if (drm_hdcp1_revoked(hdcp, hdcp->bksv, 1)) {
 		hdcp_dbg(hdcp, "Bksv %5phN is revoked\n", hdcp->bksv);
-		return DRM_HDCP1_EV_FAIL;
+		return DRM_HDCP1_EV_REVOKED;
 	}
+	if (!drm_hdcp1_link_current(hdcp))
+		return DRM_HDCP1_NUM_EVENTS;
 
 	ret = hdcp->tx->compute(hdcp->connector, hdcp->bksv, repeater);
 	if (ret) {
@@ -540,10 +561,12 @@ static enum drm_hdcp1_event drm_hdcp1_read_ksv_list(struct drm_hdcp1 *hdcp)
 	 */
 	if (count && read_ksv_fifo(hdcp, count))
 		return DRM_HDCP1_EV_IO_ERROR;
-	if (drm_hdcp_check_ksvs_revoked(hdcp->dev, hdcp->ksv_list, count) > 0) {
+	if (drm_hdcp1_revoked(hdcp, hdcp->ksv_list, count)) {
 		hdcp_dbg(hdcp, "a downstream KSV is revoked\n");
-		return DRM_HDCP1_EV_FAIL;
+		return DRM_HDCP1_EV_REVOKED;
 	}
+	if (!drm_hdcp1_link_current(hdcp))
+		return DRM_HDCP1_NUM_EVENTS;
 	hdcp->ksv_count = count;
 	hdcp_dbg(hdcp, "%u downstream devices, depth %u\n", count,
 		 (hdcp->bstatus >> 8) & 7);
@@ -652,6 +675,7 @@ static bool drm_hdcp1_commit_pending(const struct drm_connector_state *state)
 static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 {
 	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
+	struct drm_property *prop = hdcp->dev->mode_config.content_protection_property;
 	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
 	struct drm_connector_state *state;
 	bool promote, announce, deferred = false;
@@ -699,8 +723,7 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		} else if (announce && state &&
 			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED) {
 			/* A commit dropped Enabled: whoever made it, userspace hears. */
-			drm_sysfs_connector_property_event(hdcp->connector,
-							   hdcp->dev->mode_config.content_protection_property);
+			drm_sysfs_connector_property_event(hdcp->connector, prop);
 		}
 	}
 	drm_modeset_unlock(lock);
@@ -751,7 +774,7 @@ static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 
 /* One run of the engine; returns when it wants to run next, or -1. */
 static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 {
-	bool want, type1, link_up, cp_irq, restarted;
+	bool want, asked_again, type1, link_up, cp_irq, restarted;
 	u64 period, now;
 
 	spin_lock_irq(&hdcp->req_lock);
@@ -760,6 +783,8 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 		return -1;
 	}
 	want = hdcp->want;
+	asked_again = hdcp->asked_again;
+	hdcp->asked_again = false;
 	type1 = hdcp->type1;
 	link_up = hdcp->driven && hdcp->sink_present;
 	cp_irq = hdcp->cp_irq;
@@ -775,6 +800,12 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 	if (restarted)
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_LINK_DOWN, now);
 	hdcp->fsm.type1 = type1;
+	/*
+	 * Undesired then Desired, maybe both since the last run: a sink the
+	 * SRM revoked gets a new attempt, as userspace asked again.
+	 */
+	if (asked_again && hdcp->fsm.state == DRM_HDCP1_REVOKED)
+		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_DISABLE, now);
 	drm_hdcp1_feed(hdcp, want ? DRM_HDCP1_EV_ENABLE : DRM_HDCP1_EV_DISABLE, now);
 	drm_hdcp1_feed(hdcp, link_up ? DRM_HDCP1_EV_LINK_UP : DRM_HDCP1_EV_LINK_DOWN,
 		       now);
@@ -997,6 +1028,8 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 	if (old_cp == DRM_MODE_CONTENT_PROTECTION_ENABLED &&
 	    cp == DRM_MODE_CONTENT_PROTECTION_DESIRED)
 		hdcp->demoted = true;
+	if (old_cp == DRM_MODE_CONTENT_PROTECTION_UNDESIRED && want)
+		hdcp->asked_again = true;
 	if (old_cp != cp || want != hdcp->want || type1 != hdcp->type1) {
 		hdcp->want = want;
 		hdcp->type1 = type1;

@@ -38,6 +38,7 @@ static const char * const drm_hdcp1_state_names[] = {
 	[DRM_HDCP1_A9_KSV_LIST] = "A9-ksv-list",
 	[DRM_HDCP1_A4_AUTHENTICATED] = "A4-authenticated",
 	[DRM_HDCP1_BACKOFF] = "backoff",
+	[DRM_HDCP1_REVOKED] = "revoked",
 };
 
 static const char * const drm_hdcp1_event_names[] = {
@@ -52,6 +53,7 @@ static const char * const drm_hdcp1_event_names[] = {
 	[DRM_HDCP1_EV_NOT_YET] = "not-yet",
 	[DRM_HDCP1_EV_FAIL] = "fail",
 	[DRM_HDCP1_EV_IO_ERROR] = "io-error",
+	[DRM_HDCP1_EV_REVOKED] = "revoked",
 };
 
 static_assert(ARRAY_SIZE(drm_hdcp1_state_names) == DRM_HDCP1_NUM_STATES);
@@ -171,9 +173,19 @@ static struct drm_hdcp1_step fail(struct drm_hdcp1_fsm *fsm)
 		     min(DRM_HDCP1_RETRY_BASE_MS << shift, DRM_HDCP1_RETRY_MAX_MS));
 }
 
+/*
+ * 1A-08 and a revoked downstream device: the SRM will say the same at the
+ * next attempt, so there is none until the link restarts or userspace
+ * asks again.
+ */
+static struct drm_hdcp1_step revoked(struct drm_hdcp1_fsm *fsm)
+{
+	return enter(fsm, DRM_HDCP1_REVOKED, stop_auth(fsm), DRM_HDCP1_TIMER_NONE);
+}
+
 static bool is_authenticating(enum drm_hdcp1_state state)
 {
-	return state >= DRM_HDCP1_A1_EXCHANGE && state <= DRM_HDCP1_BACKOFF;
+	return state >= DRM_HDCP1_A1_EXCHANGE && state <= DRM_HDCP1_REVOKED;
 }
 
 static struct drm_hdcp1_step common_event(struct drm_hdcp1_fsm *fsm,
@@ -226,7 +238,7 @@ static struct drm_hdcp1_step common_event(struct drm_hdcp1_fsm *fsm,
 /* Result events are only meaningful while an I/O action is in flight. */
 static bool is_result(enum drm_hdcp1_event ev)
 {
-	return ev >= DRM_HDCP1_EV_OK && ev <= DRM_HDCP1_EV_IO_ERROR;
+	return ev >= DRM_HDCP1_EV_OK && ev <= DRM_HDCP1_EV_REVOKED;
 }
 
 static struct drm_hdcp1_step on_exchange(struct drm_hdcp1_fsm *fsm,
@@ -241,8 +253,10 @@ static struct drm_hdcp1_step on_exchange(struct drm_hdcp1_fsm *fsm,
 		return enter(fsm, DRM_HDCP1_A2_R0, 0,
 			     fsm->slow_sink ? DRM_HDCP1_R0_SLOW_MS :
 					      DRM_HDCP1_R0_FLOOR_MS);
+	case DRM_HDCP1_EV_REVOKED:
+		return revoked(fsm);
 	default:
-		/* 1A-04 port access failure, 1A-05 invalid Bksv, 1A-08 revoked. */
+		/* 1A-04 port access failure, 1A-05 invalid Bksv. */
 		return fail(fsm);
 	}
 }
@@ -370,7 +384,9 @@ static struct drm_hdcp1_step on_ksv_list(struct drm_hdcp1_fsm *fsm,
 					 enum drm_hdcp1_event ev, u64 now_ms)
 {
 	if (fsm->io == DRM_HDCP1_ACT_READ_KSV_LIST) {
-		/* 1B-05, 1B-06, a revoked downstream KSV, a FIFO read error. */
+		if (ev == DRM_HDCP1_EV_REVOKED)
+			return revoked(fsm);
+		/* 1B-05, 1B-06, a FIFO read error. */
 		if (ev != DRM_HDCP1_EV_OK)
 			return fail(fsm);
 		/* The list was read once; only V' is ever read again. */

@@ -67,6 +67,9 @@
  * @DRM_HDCP1_A4_AUTHENTICATED: encrypted and reported Enabled; third part
  *	(link integrity checks) runs on a timer and on CP_IRQ
  * @DRM_HDCP1_BACKOFF: an attempt failed; waiting before the next one
+ * @DRM_HDCP1_REVOKED: the SRM revokes the receiver or a device behind it;
+ *	no new attempt until something changes: the link restarts (hotplug,
+ *	a modeset) or userspace asks again (Undesired, then Desired)
  * @DRM_HDCP1_NUM_STATES: number of states
  */
 enum drm_hdcp1_state {
@@ -79,6 +82,7 @@ enum drm_hdcp1_state {
 	DRM_HDCP1_A9_KSV_LIST,
 	DRM_HDCP1_A4_AUTHENTICATED,
 	DRM_HDCP1_BACKOFF,
+	DRM_HDCP1_REVOKED,
 	DRM_HDCP1_NUM_STATES
 };
 
@@ -95,8 +99,9 @@ enum drm_hdcp1_state {
  * @DRM_HDCP1_EV_OK_REPEATER: the KSV exchange succeeded with a repeater
  * @DRM_HDCP1_EV_NOT_YET: R0', V' or Ri' did not match, or READY is clear
  * @DRM_HDCP1_EV_FAIL: the sink failed authentication (not capable, invalid
- *	or revoked KSV, topology limits, link failure reported by the sink)
+ *	KSV, topology limits, link failure reported by the sink)
  * @DRM_HDCP1_EV_IO_ERROR: a DDC/AUX or transmitter error
+ * @DRM_HDCP1_EV_REVOKED: the SRM revokes the Bksv or a KSV of the list
  * @DRM_HDCP1_NUM_EVENTS: number of events
  */
 enum drm_hdcp1_event {
@@ -111,6 +116,7 @@ enum drm_hdcp1_event {
 	DRM_HDCP1_EV_NOT_YET,
 	DRM_HDCP1_EV_FAIL,
 	DRM_HDCP1_EV_IO_ERROR,
+	DRM_HDCP1_EV_REVOKED,
 	DRM_HDCP1_NUM_EVENTS
 };
 

@@ -65,6 +65,7 @@ struct drm_hdcp1 {
 	bool dead;
 	bool handed_over;		/* the property is another protocol's */
 	bool want;
+	bool asked_again;		/* Undesired, then Desired, since the last run */
 	bool type1;
 	bool driven;			/* the last commit left the link on */
 	bool sink_present;

@@ -8,6 +8,7 @@
  * questions from the System Renewability Message.
  */
 
+#include <linux/bitmap.h>
 #include <linux/export.h>
 #include <linux/firmware.h>
 #include <linux/string.h>
@@ -514,16 +515,21 @@ VISIBLE_IF_KUNIT int drm_hdcp_srm_parse(const u8 *blob, size_t len,
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_srm_parse);
 
 struct drm_hdcp_srm_match {
-	const u8 *ksv;
-	bool found;
+	const u8 *ksvs;
+	u32 count;
+	unsigned long *revoked;		/* one bit per KSV of @ksvs */
 };
 
-static bool drm_hdcp_srm_match_one(const u8 *revoked, void *ctx)
+/* Marks every KSV of the list that equals @revoked; the walk goes on. */
+static bool drm_hdcp_srm_match_all(const u8 *revoked, void *ctx)
 {
 	struct drm_hdcp_srm_match *match = ctx;
+	u32 i;
 
-	match->found = !memcmp(revoked, match->ksv, DRM_HDCP_KSV_LEN);
-	return match->found;
+	for (i = 0; i < match->count; i++)
+		if (!memcmp(revoked, &match->ksvs[i * DRM_HDCP_KSV_LEN], DRM_HDCP_KSV_LEN))
+			__set_bit(i, match->revoked);
+	return false;
 }
 
 /**
@@ -536,40 +542,35 @@ static bool drm_hdcp_srm_match_one(const u8 *revoked, void *ctx)
  * @why: if not NULL, set to a reason when the SRM is rejected
  *
  * A KSV that appears several times in @ksvs counts each time; one that the
- * SRM lists several times counts once.
+ * SRM lists several times counts once. The SRM is walked once, whatever
+ * the number of KSVs.
  *
  * Returns:
- * The number of revoked KSVs, or -EINVAL for a malformed SRM.
+ * The number of revoked KSVs, -EINVAL for a malformed SRM, -ENOMEM.
  */
 VISIBLE_IF_KUNIT int drm_hdcp_srm_count_revoked(const u8 *blob, size_t len,
 						const u8 *ksvs, u32 ksv_count,
 						const char **why)
 {
 	struct drm_hdcp_srm_info info;
-	struct drm_hdcp_srm_match match;
+	struct drm_hdcp_srm_match match = { .ksvs = ksvs, .count = ksv_count };
 	struct drm_hdcp_srm_walk walk = {
 		.info = &info,
-		.visit = drm_hdcp_srm_match_one,
+		.visit = ksv_count ? drm_hdcp_srm_match_all : NULL,
 		.ctx = &match,
 	};
-	int revoked = 0, ret;
-	u32 i;
+	int ret;
 
-	ret = drm_hdcp_srm_parse(blob, len, &info, why);
-	if (ret)
-		return ret;
-	if (!info.ksv_count)
-		return 0;
-
-	for (i = 0; i < ksv_count; i++) {
-		match.ksv = &ksvs[i * DRM_HDCP_KSV_LEN];
-		match.found = false;
-		walk.stopped = false;
-		drm_hdcp_srm_walk(blob, len, &walk, NULL);
-		if (match.found)
-			revoked++;
+	if (ksv_count) {
+		match.revoked = bitmap_zalloc(ksv_count, GFP_KERNEL);
+		if (!match.revoked)
+			return -ENOMEM;
 	}
-	return revoked;
+	ret = drm_hdcp_srm_walk(blob, len, &walk, why);
+	if (!ret && ksv_count)
+		ret = bitmap_weight(match.revoked, ksv_count);
+	bitmap_free(match.revoked);
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_srm_count_revoked);
 
@@ -601,7 +602,7 @@ EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_load_srm);
  *
  * Returns:
  * The number of revoked KSVs (0 if none), or a negative error code: -EINVAL
- * for a malformed SRM or bad arguments.
+ * for a malformed SRM or bad arguments, -ENOMEM.
  */
 int drm_hdcp_check_ksvs_revoked(struct drm_device *drm_dev, u8 *ksvs,
 				u32 ksv_count)
@@ -626,7 +627,7 @@ int drm_hdcp_check_ksvs_revoked(struct drm_device *drm_dev, u8 *ksvs,
 	}
 
 	ret = drm_hdcp_srm_count_revoked(fw->data, fw->size, ksvs, ksv_count, &why);
-	if (ret < 0)
+	if (ret == -EINVAL)
 		drm_err_ratelimited(drm_dev, "HDCP SRM %s rejected: %s\n",
 				    DRM_HDCP_SRM_FW_NAME, why);
 	else if (ret)

@@ -138,6 +138,7 @@ struct engine_test {
 	bool query_in_check;
 	const u8 *srm;
 	size_t srm_len;
+	struct completion *srm_entered, *srm_release;	/* stall the SRM lookup */
 };
 
 static struct engine_test *to_test(struct drm_connector *connector)
@@ -448,6 +449,10 @@ static int fake_check_revoked(struct drm_device *drm, u8 *ksvs, u32 count)
 {
 	struct engine_test *t = container_of(drm, struct engine_test, drm);
 
+	if (t->srm_entered) {
+		complete(t->srm_entered);
+		wait_for_completion(t->srm_release);
+	}
 	if (!t->srm)
 		return 0;
 	return drm_hdcp_srm_count_revoked(t->srm, t->srm_len, ksvs, count, NULL);
@@ -945,7 +950,11 @@ static const u8 test_srm[] = {
 	[59 - 1] = 0,
 };
 
-/* 1A-08: a Bksv listed in the SRM fails before anything is encrypted. */
+/*
+ * 1A-08: a Bksv listed in the SRM fails before anything is encrypted. Item
+ * A11: the SRM would say the same again, so there is no new attempt until
+ * something changes: here the sink is unplugged and plugged back in.
+ */
 static void drm_test_hdcp1_1a_08_revoked_bksv(struct kunit *test)
 {
 	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, false, 0);
@@ -953,14 +962,25 @@ static void drm_test_hdcp1_1a_08_revoked_bksv(struct kunit *test)
 	t->srm = test_srm;
 	t->srm_len = sizeof(test_srm);
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	run_for(t, 300);
+	run_for(t, 10000);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_REVOKED);
 	KUNIT_EXPECT_EQ(test, t->tx.computes, 0);
 	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 0);
-	KUNIT_EXPECT_GT(test, t->tx.starts, 1);
-	KUNIT_EXPECT_EQ(test, t->tx.resets, t->tx.starts);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 1);
+	KUNIT_EXPECT_FALSE(test, t->queued);
+
+	/* A new SRM that no longer lists it, then a replug: Enabled. */
+	t->srm = NULL;
+	drm_hdcp1_hotplug(t->hdcp, false);
+	drm_hdcp1_hotplug(t->hdcp, true);
+	run_for(t, 500);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
 }
 
+/* A revoked device behind a repeater: no new attempt until userspace asks again. */
 static void drm_test_hdcp1_revoked_downstream_ksv(struct kunit *test)
 {
 	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, true, 3);
@@ -977,10 +997,21 @@ static void drm_test_hdcp1_revoked_downstream_ksv(struct kunit *test)
 	t->srm_len = sizeof(test_srm);
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
-	run_until(t, DRM_HDCP1_BACKOFF, 500);
-	expect_failed(test, t);
+	run_for(t, 10000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_REVOKED);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 1);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 0);
+
+	/* Unchanged SRM: asking again fails again, once. */
+	commit(test, t, true, CP_UNDESIRED, TYPE0);
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	run_for(t, 10000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_REVOKED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
 }
 
 /*
@@ -2102,6 +2133,47 @@ static int run_thread(void *data)
 }
 
 /*
+ * Item A8: the SRM lookup reads a firmware file; drm_hdcp1_link_stop(),
+ * which a commit tail calls with modeset locks held, must not wait for it.
+ * The lookup of the Bksv stalls here; the stop returns meanwhile, and the
+ * transmitter is not touched after it.
+ */
+static void drm_test_hdcp1_link_stop_does_not_wait_for_srm(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct runner r = { .test = test, .t = t };
+	struct stopper s = { .t = t };
+	DECLARE_COMPLETION_ONSTACK(entered);
+	DECLARE_COMPLETION_ONSTACK(release);
+	struct task_struct *task;
+	bool stopped;
+
+	init_completion(&r.done);
+	init_completion(&s.done);
+	t->srm_entered = &entered;
+	t->srm_release = &release;
+	t->queued = false;
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&entered, 2 * HZ), 0);
+
+	task = kthread_run(stop_thread, &s, "hdcp1-stop");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	stopped = wait_for_completion_timeout(&s.done, 2 * HZ) > 0;
+	complete(&release);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+	/* If the stop did wait for the lookup, it returns now. */
+	if (!stopped)
+		wait_for_completion(&s.done);
+	KUNIT_EXPECT_TRUE(test, stopped);
+
+	KUNIT_EXPECT_EQ(test, t->tx.computes, 0);
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+/*
  * The run that authenticates decides Enabled, then waits for
  * connection_mutex, held by a commit that stops the link meanwhile (a
  * blocking commit switching the output off). Once it has the lock the
@@ -2375,6 +2447,7 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_teardown_with_work_queued),
 	KUNIT_CASE(drm_test_hdcp1_teardown_while_encrypted),
 	KUNIT_CASE(drm_test_hdcp1_link_stop_waits_for_io),
+	KUNIT_CASE(drm_test_hdcp1_link_stop_does_not_wait_for_srm),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_after_stop_while_locked),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_before_pending_modeset_is_done),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_query_in_atomic_check),

@@ -64,6 +64,7 @@ static const struct situation situations[] = {
 	{ "A4 checking, DP", ST(A4_AUTHENTICATED), ACT(CHECK_LINK), true, true, false, true, true,
 	  1 },
 	{ "backoff", ST(BACKOFF), 0, false, true },
+	{ "revoked", ST(REVOKED), 0, false, true },
 };
 
 #define NOW		10000
@@ -78,6 +79,8 @@ struct edge {
 };
 
 #define FAILS(sit, ev)	{ sit, EV(ev), ST(BACKOFF), 0, RESET, RETRY }
+/* 1A-08 and a revoked downstream KSV: no retry until something changes. */
+#define REVOKES(sit)	{ sit, EV(REVOKED), ST(REVOKED), 0, RESET, NONE }
 
 /*
  * The expected transitions. Disable and link-down, which mean the same in
@@ -97,6 +100,7 @@ static const struct edge edges[] = {
 	FAILS("A1 exchanging", NOT_YET),
 	FAILS("A1 exchanging", FAIL),
 	FAILS("A1 exchanging", IO_ERROR),
+	REVOKES("A1 exchanging"),
 
 	/* R0' only at the floor: a CP_IRQ does not make the read early. */
 	{ "A2 waiting", EV(TIMER), ST(A2_R0), ACT(READ_R0), ACT(READ_R0), NONE },
@@ -105,26 +109,32 @@ static const struct edge edges[] = {
 	{ "A2 reading", EV(NOT_YET), ST(A2_R0), 0, 0, SLOW_R0 },
 	FAILS("A2 reading", FAIL),
 	FAILS("A2 reading", IO_ERROR),
+	FAILS("A2 reading", REVOKED),
 	{ "A2 reading, second", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	{ "A2 reading, second", EV(NOT_YET), ST(A2_R0), ACT(READ_R0), ACT(READ_R0), NONE },
 	FAILS("A2 reading, second", FAIL),
 	FAILS("A2 reading, second", IO_ERROR),
+	FAILS("A2 reading, second", REVOKED),
 	{ "A2 reading, third", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	FAILS("A2 reading, third", NOT_YET),
 	FAILS("A2 reading, third", FAIL),
 	FAILS("A2 reading, third", IO_ERROR),
+	FAILS("A2 reading, third", REVOKED),
 	{ "A2 reading, DP", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	{ "A2 reading, DP", EV(NOT_YET), ST(A2_R0), 0, 0, SLOW_R0 },
 	FAILS("A2 reading, DP", FAIL),
 	FAILS("A2 reading, DP", IO_ERROR),
+	FAILS("A2 reading, DP", REVOKED),
 	{ "A2 reading, DP, third", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	FAILS("A2 reading, DP, third", NOT_YET),
 	FAILS("A2 reading, DP, third", FAIL),
 	FAILS("A2 reading, DP, third", IO_ERROR),
+	FAILS("A2 reading, DP, third", REVOKED),
 	{ "A2 reading, repeater", EV(OK), ST(A8_READY), 0, 0, DRM_HDCP1_READY_POLL_MS },
 	{ "A2 reading, repeater", EV(NOT_YET), ST(A2_R0), 0, 0, SLOW_R0 },
 	FAILS("A2 reading, repeater", FAIL),
 	FAILS("A2 reading, repeater", IO_ERROR),
+	FAILS("A2 reading, repeater", REVOKED),
 
 	{ "A8 waiting", EV(TIMER), ST(A8_READY), ACT(POLL_READY), ACT(POLL_READY), NONE },
 	{ "A8 waiting", EV(CP_IRQ), ST(A8_READY), ACT(POLL_READY), ACT(POLL_READY), NONE },
@@ -132,24 +142,29 @@ static const struct edge edges[] = {
 	{ "A8 polling", EV(NOT_YET), ST(A8_READY), 0, 0, DRM_HDCP1_READY_POLL_MS },
 	{ "A8 polling", EV(IO_ERROR), ST(A8_READY), 0, 0, DRM_HDCP1_READY_POLL_MS },
 	FAILS("A8 polling", FAIL),	/* DP link failure while waiting */
+	FAILS("A8 polling", REVOKED),
 
 	/* The list once, then V' alone. */
 	{ "A9 reading list", EV(OK), ST(A9_KSV_LIST), ACT(READ_V), ACT(READ_V), NONE },
 	FAILS("A9 reading list", NOT_YET),
 	FAILS("A9 reading list", FAIL),	/* 1B-05, 1B-06, revoked */
 	FAILS("A9 reading list", IO_ERROR),
+	REVOKES("A9 reading list"),
 	{ "A9 reading V'", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	FAILS("A9 reading V'", NOT_YET),	/* 1B-04 */
 	FAILS("A9 reading V'", FAIL),
 	FAILS("A9 reading V'", IO_ERROR),
+	FAILS("A9 reading V'", REVOKED),
 	{ "A9 reading V', DP", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	{ "A9 reading V', DP", EV(NOT_YET), ST(A9_KSV_LIST), ACT(READ_V), ACT(READ_V), NONE },
 	FAILS("A9 reading V', DP", FAIL),
 	FAILS("A9 reading V', DP", IO_ERROR),
+	FAILS("A9 reading V', DP", REVOKED),
 	{ "A9 reading V', DP, third", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	FAILS("A9 reading V', DP, third", NOT_YET),
 	FAILS("A9 reading V', DP, third", FAIL),
 	FAILS("A9 reading V', DP, third", IO_ERROR),
+	FAILS("A9 reading V', DP, third", REVOKED),
 
 	{ "A4 waiting", EV(TIMER), ST(A4_AUTHENTICATED), ACT(CHECK_LINK), ACT(CHECK_LINK),
 	  NONE },
@@ -163,14 +178,17 @@ static const struct edge edges[] = {
 	  NONE },
 	FAILS("A4 checking", FAIL),	/* DP link failure, encryption lost */
 	FAILS("A4 checking", IO_ERROR),	/* 1A-07a */
+	FAILS("A4 checking", REVOKED),
 	{ "A4 checking, third", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	FAILS("A4 checking, third", NOT_YET),	/* 1A-07 */
 	FAILS("A4 checking, third", FAIL),
 	FAILS("A4 checking, third", IO_ERROR),
+	FAILS("A4 checking, third", REVOKED),
 	{ "A4 checking, DP", EV(OK), ST(A4_AUTHENTICATED), 0, 0, FIRST_CHECK },
 	FAILS("A4 checking, DP", NOT_YET),
 	FAILS("A4 checking, DP", FAIL),
 	FAILS("A4 checking, DP", IO_ERROR),
+	FAILS("A4 checking, DP", REVOKED),
 
 	{ "backoff", EV(TIMER), ST(A1_EXCHANGE), ACT(EXCHANGE_KSVS), ACT(EXCHANGE_KSVS), NONE },
 };

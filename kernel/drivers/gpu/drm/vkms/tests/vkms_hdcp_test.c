@@ -798,7 +798,11 @@ static void vkms_test_hdcp_knob_bksv_revoked(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	KUNIT_EXPECT_STREQ(test, show(test, t, "encrypting"), "0\n");
 
+	/* Revoked: no new attempt until userspace asks again. */
+	KUNIT_EXPECT_FALSE(test, t->queued);
 	t->srm = NULL;
+	commit(test, t, true, CP_UNDESIRED);
+	commit(test, t, true, CP_DESIRED);
 	run_until_cp(t, CP_ENABLED, RECOVER_MS);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
 	KUNIT_EXPECT_EQ(test, violations(t), 0);
