@@ -17,8 +17,11 @@
  * "Content Protection" at a time:
  *
  * - the engine, from the moment intel_hdcp.c hands HDCP 1.4 to it
- *   (intel_hdcp1_engine_start()), with &intel_hdcp.value kept at Undesired
- *   so that intel_hdcp.c's property work has nothing to write;
+ *   (intel_hdcp1_engine_start()) until it takes it back
+ *   (intel_hdcp1_engine_release()); meanwhile intel_hdcp1_engine_active()
+ *   is true and intel_hdcp.c's property work writes nothing. intel_hdcp.c
+ *   keeps &intel_hdcp.value at Desired then: it wants the link protected
+ *   but does not protect it itself, and Enabled is the engine's to report;
  * - HDCP 2.2 in intel_hdcp.c, once it authenticated. Every stop of the
  *   engine (intel_hdcp1_engine_stop()) comes before HDCP 2.2 may take the
  *   port, so it hands the link over (drm_hdcp1_hand_over()): from then on
@@ -29,17 +32,24 @@
  * CP_IRQ and hotplug go nowhere else. It reaches the receiver over the DDC
  * bus (HDMI) or the AUX channel (DisplayPort) by itself; An and Aksv go out
  * through the shim's write_an_aksv(), which has the hardware inject Aksv.
+ * HDMI signalling goes through intel_hdmi_hdcp_signalling() with the pipe
+ * and transcoder of the commit that started the engine: its worker cannot
+ * look at the connector's state.
  *
  * Power. Each transmitter operation takes references on the port's and, on
  * display 12 and later, the transcoder's power domains, but only if they
  * are on already: a worker that finds them off fails the step, and a reset
  * leaves the unit alone, as the power loss cleared it. The encoder disable
- * path stops the engine (drm_hdcp1_link_stop()) before the transcoder is
- * switched off, so HDMI signalling is never left on.
+ * path stops the engine (intel_hdcp1_engine_stop(), which returns once the
+ * engine let go of the link) before the transcoder is switched off, so
+ * HDMI signalling is never left on.
  *
  * DP MST stays on intel_hdcp.c: its connectors come and go at run time and
  * share one port authentication, which the engine, one per static
- * connector, does not model.
+ * connector, does not model. That code drives the key store, HDCP_REP_CTL
+ * and the SHA-1 engine too, which the engine's connectors share with it: it
+ * takes the lock of the hardware sequence around them
+ * (intel_hdcp1_shared_hw_lock()).
  */
 
 #include <linux/math.h>
@@ -56,9 +66,11 @@
 #include "i915_reg.h"
 #include "intel_de.h"
 #include "intel_display_power.h"
+#include "intel_display_power_well.h"
 #include "intel_display_types.h"
 #include "intel_hdcp1.h"
 #include "intel_hdcp1_hw.h"
+#include "intel_hdmi.h"
 #include "intel_pcode.h"
 
 /* One SST connector with HDCP. */
@@ -74,7 +86,9 @@ struct intel_hdcp1_conn {
 	intel_wakeref_t port_wakeref;
 	intel_wakeref_t transcoder_wakeref;
 	enum intel_display_power_domain transcoder_domain;
-	enum transcoder cpu_transcoder;	/* of the unit the engine drives */
+	/* Of the commit that bound the unit the engine drives. */
+	enum transcoder cpu_transcoder;
+	enum pipe pipe;
 
 	spinlock_t lock;		/* the fields below */
 	struct drm_hdcp1 *engine;
@@ -106,10 +120,47 @@ intel_hdcp1_shared_get(struct intel_display *display)
 	if (drmm_add_action_or_reset(display->drm, intel_hdcp1_shared_release,
 				     shared))
 		shared = NULL;
-	display->hdcp.hdcp1 = shared;
+	/* Read without hdcp_mutex by intel_hdcp1_shared_hw_lock(). */
+	WRITE_ONCE(display->hdcp.hdcp1, shared);
 out:
 	mutex_unlock(&display->hdcp.hdcp_mutex);
 	return shared;
+}
+
+/**
+ * intel_hdcp1_shared_hw_lock - take the HDCP 1.4 hardware all ports share
+ * @display: the display device
+ *
+ * For intel_hdcp.c's own HDCP 1.4 (DP MST), around its accesses to the key
+ * store, HDCP_REP_CTL and the SHA-1 engine, which the engine's connectors
+ * use from their workers at the same time. Hold it only for those register
+ * accesses, never across a wait for the receiver, and call nothing that
+ * leads into the engine or its transmitter meanwhile: their operations take
+ * it themselves.
+ *
+ * Returns:
+ * What to give intel_hdcp1_shared_hw_unlock(); NULL, and nothing taken, on
+ * a device where no connector has an engine, as nothing else then uses that
+ * hardware.
+ */
+struct intel_hdcp1_hw_shared *
+intel_hdcp1_shared_hw_lock(struct intel_display *display)
+{
+	struct intel_hdcp1_hw_shared *shared = READ_ONCE(display->hdcp.hdcp1);
+
+	if (shared)
+		intel_hdcp1_hw_shared_lock(shared);
+	return shared;
+}
+
+/**
+ * intel_hdcp1_shared_hw_unlock - let the engine's connectors at it again
+ * @shared: what intel_hdcp1_shared_hw_lock() returned
+ */
+void intel_hdcp1_shared_hw_unlock(struct intel_hdcp1_hw_shared *shared)
+{
+	if (shared)
+		intel_hdcp1_hw_shared_unlock(shared);
 }
 
 static struct intel_hdcp1_conn *to_conn(void *ctx)
@@ -146,6 +197,21 @@ static int intel_hdcp1_load_keys_pcode(void *ctx)
 	return snb_pcode_write(&i915->uncore, SKL_PCODE_LOAD_HDCP_KEYS, 1);
 }
 
+/*
+ * Software loads the keys only while power well 1 is up (on Haswell and
+ * Broadwell the global well, where the hardware loads them itself). Asked
+ * from within power_get's references, so the device is awake.
+ */
+static bool intel_hdcp1_keys_loadable(void *ctx)
+{
+	struct drm_i915_private *i915 = to_i915(conn_display(to_conn(ctx))->drm);
+	enum i915_power_well_id well = SKL_DISP_PW_1;
+
+	if (IS_HASWELL(i915) || IS_BROADWELL(i915))
+		well = HSW_DISP_PW_GLOBAL;
+	return intel_display_power_well_is_enabled(i915, well);
+}
+
 static int intel_hdcp1_send_an_aksv(void *ctx, const u8 an[DRM_HDCP_AN_LEN])
 {
 	struct intel_hdcp1_conn *conn = to_conn(ctx);
@@ -156,13 +222,14 @@ static int intel_hdcp1_send_an_aksv(void *ctx, const u8 an[DRM_HDCP_AN_LEN])
 	return conn->shim->write_an_aksv(conn->dig_port, buf);
 }
 
+/* HDMI only: the sequence never asks a DisplayPort unit for signalling. */
 static int intel_hdcp1_toggle_signalling(void *ctx, bool enable)
 {
 	struct intel_hdcp1_conn *conn = to_conn(ctx);
 
-	/* The HDMI shim waits before switching off and keeps the KBL fix. */
-	return conn->shim->toggle_signalling(conn->dig_port, conn->cpu_transcoder,
-					     enable);
+	/* Waits before switching off, and keeps the KBL fix on our pipe. */
+	return intel_hdmi_hdcp_signalling(conn->dig_port, conn->cpu_transcoder,
+					  conn->pipe, enable);
 }
 
 static int intel_hdcp1_power_get(void *ctx)
@@ -204,6 +271,7 @@ static const struct intel_hdcp1_hw_ops intel_hdcp1_i915_ops = {
 	.write = intel_hdcp1_write,
 	.wait = intel_hdcp1_wait,
 	.load_keys_pcode = intel_hdcp1_load_keys_pcode,
+	.keys_loadable = intel_hdcp1_keys_loadable,
 	.send_an_aksv = intel_hdcp1_send_an_aksv,
 	.toggle_signalling = intel_hdcp1_toggle_signalling,
 	.power_get = intel_hdcp1_power_get,
@@ -229,9 +297,12 @@ static bool intel_hdcp1_is_hdmi(const struct intel_hdcp1_conn *conn)
 	return conn->shim->protocol == HDCP_PROTOCOL_HDMI;
 }
 
-/* Bind the transmitter to the unit that drives @cpu_transcoder's port. */
+/*
+ * Bind the transmitter to the unit that drives @cpu_transcoder's port, and
+ * HDMI signalling to @cpu_transcoder and the @pipe that feeds it.
+ */
 static int intel_hdcp1_bind(struct intel_hdcp1_conn *conn,
-			    enum transcoder cpu_transcoder)
+			    enum transcoder cpu_transcoder, enum pipe pipe)
 {
 	const struct intel_hdcp1_hw_desc desc = {
 		.layout = conn->per_transcoder ? INTEL_HDCP1_HW_PER_TRANSCODER :
@@ -239,14 +310,17 @@ static int intel_hdcp1_bind(struct intel_hdcp1_conn *conn,
 		.transcoder = cpu_transcoder,
 		.port = conn->dig_port->base.port,
 		.hdmi = intel_hdcp1_is_hdmi(conn),
+		.drm = conn_display(conn)->drm,
 	};
 	int ret;
 
 	ret = intel_hdcp1_hw_init(&conn->hw, conn->shared, &desc,
 				  &intel_hdcp1_i915_ops, conn);
-	if (!ret)
-		conn->cpu_transcoder = cpu_transcoder;
-	return ret;
+	if (ret)
+		return ret;
+	conn->cpu_transcoder = cpu_transcoder;
+	conn->pipe = pipe;
+	return 0;
 }
 
 static struct drm_hdcp1 *intel_hdcp1_new_engine(struct intel_hdcp1_conn *conn)
@@ -302,7 +376,7 @@ int intel_hdcp1_engine_init(struct intel_connector *connector,
 	if (!conn->shared)
 		goto err_free;
 	/* A placeholder unit until a commit names the transcoder. */
-	ret = intel_hdcp1_bind(conn, TRANSCODER_A);
+	ret = intel_hdcp1_bind(conn, TRANSCODER_A, PIPE_A);
 	if (ret)
 		goto err_free;
 	/* The engine's transmitter finds it here (intel_hdcp1_hw_of()). */
@@ -376,8 +450,9 @@ bool intel_hdcp1_engine_active(struct intel_connector *connector)
  *
  * The engine must be stopped (intel_hdcp1_engine_stop()) since it last
  * drove the link. Binds the transmitter to the unit of the CRTC's transcoder
- * (display 12 and later) or of the port, and reports the commit to the
- * engine, which authenticates from its worker. Never waits for the sink.
+ * (display 12 and later) or of the port, and HDMI signalling to that
+ * transcoder and the CRTC's pipe, then reports the commit to the engine,
+ * which authenticates from its worker. Never waits for the sink.
  *
  * Returns:
  * 0, -ENODEV for a connector without an engine, or the error that kept
@@ -388,13 +463,19 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 			     const struct intel_crtc_state *crtc_state)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+	struct intel_crtc *crtc = to_intel_crtc(crtc_state->uapi.crtc);
 	int ret;
 
 	if (!conn)
 		return -ENODEV;
-	ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder);
-	if (ret)
+	ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder, crtc->pipe);
+	if (ret) {
+		drm_err_ratelimited(connector->base.dev,
+				    "[CONNECTOR:%d:%s] no HDCP 1.4 unit for transcoder %s (%d)\n",
+				    connector->base.base.id, connector->base.name,
+				    transcoder_name(crtc_state->cpu_transcoder), ret);
 		return ret;
+	}
 
 	spin_lock(&conn->lock);
 	conn->active = true;

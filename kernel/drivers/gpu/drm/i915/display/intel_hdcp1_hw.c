@@ -5,9 +5,15 @@
  * Per connector there is one HDCP unit: the CPU transcoder's TRANS_HDCP_*
  * registers from display 12 on, the DDI port's PORT_HDCP_* before. The key
  * store (HDCP_KEY_*), HDCP_REP_CTL and the SHA-1 engine behind it are one
- * per device: every access to them happens under the shared lock, and
- * HDCP_REP_CTL, which holds one REPEATER bit per unit, is only ever changed
- * by read-modify-write.
+ * per device: every access to them, here or in other driver code that
+ * drives them (intel_hdcp1_hw_shared_lock()), happens under the shared
+ * lock, and HDCP_REP_CTL, which holds one REPEATER bit per unit, is only
+ * ever changed by read-modify-write here.
+ *
+ * Hardware failures (keys that do not load, a status bit that never comes)
+ * go to the kernel log as errors, rate-limited since the engine retries;
+ * mismatches of R0', Ri' and V' are the protocol's business and are only
+ * returned.
  *
  * The SHA-1 engine computes V for a repeater. Software streams the message
  * KSV list || Bstatus (Binfo on DisplayPort) || M0 into HDCP_SHA_TEXT one
@@ -29,6 +35,9 @@
 #include <linux/unaligned.h>
 
 #include <crypto/sha1.h>
+
+#include <drm/drm_device.h>
+#include <drm/drm_print.h>
 
 #include "intel_hdcp1_hw.h"
 #include "intel_hdcp_regs.h"
@@ -134,6 +143,29 @@ void intel_hdcp1_hw_shared_fini(struct intel_hdcp1_hw_shared *shared)
 }
 
 /**
+ * intel_hdcp1_hw_shared_lock - take the device-wide HDCP 1.4 hardware
+ * @shared: set up by intel_hdcp1_hw_shared_init()
+ *
+ * For driver code that drives the key store, HDCP_REP_CTL or the SHA-1
+ * engine itself while connectors may run this sequence. Hold it only for
+ * register accesses, never across a wait for the receiver, and call no
+ * function of this file while holding it: they take it themselves.
+ */
+void intel_hdcp1_hw_shared_lock(struct intel_hdcp1_hw_shared *shared)
+{
+	mutex_lock(&shared->lock);
+}
+
+/**
+ * intel_hdcp1_hw_shared_unlock - give the device-wide HDCP 1.4 hardware back
+ * @shared: locked with intel_hdcp1_hw_shared_lock()
+ */
+void intel_hdcp1_hw_shared_unlock(struct intel_hdcp1_hw_shared *shared)
+{
+	mutex_unlock(&shared->lock);
+}
+
+/**
  * intel_hdcp1_hw_init - bind a connector to its HDCP unit
  * @hw: the connector's transmitter state
  * @shared: the device-wide part, which must outlive @hw
@@ -141,10 +173,12 @@ void intel_hdcp1_hw_shared_fini(struct intel_hdcp1_hw_shared *shared)
  * @ops: register access and the transport operations
  * @ctx: passed to every operation
  *
- * Touches no hardware.
+ * Touches no hardware. May bind @hw again, to another unit, while no other
+ * call on @hw is running.
  *
  * Returns:
- * 0, or -EINVAL for a unit the hardware has no HDCP for or missing ops.
+ * 0, or -EINVAL, leaving @hw as it was, for a unit the hardware has no HDCP
+ * for or missing ops.
  */
 int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 			struct intel_hdcp1_hw_shared *shared,
@@ -192,6 +226,7 @@ int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 	hw->shared = shared;
 	hw->ops = ops;
 	hw->ctx = ctx;
+	hw->drm = desc->drm;
 	hw->rep_present = rep->present;
 	hw->m0_select = rep->m0_select;
 	hw->hdmi = desc->hdmi;
@@ -254,6 +289,9 @@ static int hdcp1_load_keys(struct intel_hdcp1_hw *hw)
 		hdcp1_clear_keys(hw);
 	}
 	mutex_unlock(&hw->shared->lock);
+	if (ret)
+		drm_err_ratelimited(hw->drm, "HDCP 1.4 keys failed to load (%d)\n",
+				    ret);
 	return ret;
 }
 
@@ -262,9 +300,10 @@ static int hdcp1_load_keys(struct intel_hdcp1_hw *hw)
  * @hw: the connector's transmitter
  * @an: filled with the An sent to the receiver, least significant byte first
  *
- * Loads the keys if the device has none loaded (retrying a few times,
- * clearing the key store in between), has the unit latch a fresh An and
- * sends An, then Aksv, to the receiver.
+ * Checks that the key store can be loaded now (the keys_loadable
+ * operation), loads the keys if the device has none loaded (retrying a few
+ * times, clearing the key store in between), has the unit latch a fresh An
+ * and sends An, then Aksv, to the receiver.
  *
  * Returns:
  * 0, -ENXIO if the keys cannot be loaded, or the error of a register wait
@@ -273,6 +312,12 @@ static int hdcp1_load_keys(struct intel_hdcp1_hw *hw)
 int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN])
 {
 	int ret;
+
+	if (hw->ops->keys_loadable && !hw->ops->keys_loadable(hw->ctx)) {
+		drm_err_ratelimited(hw->drm,
+				    "HDCP 1.4 keys cannot be loaded: their power well is off\n");
+		return -ENXIO;
+	}
 
 	ret = hdcp1_load_keys(hw);
 	if (ret)
@@ -284,8 +329,11 @@ int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN])
 	hdcp1_write(hw, hw->conf, HDCP_CONF_CAPTURE_AN);
 	ret = hdcp1_wait(hw, hw->status, HDCP_STATUS_AN_READY,
 			 HDCP_STATUS_AN_READY, HDCP1_AN_US);
-	if (ret)
+	if (ret) {
+		drm_err_ratelimited(hw->drm, "HDCP 1.4 unit gave no An (%d)\n",
+				    ret);
 		return ret;
+	}
 
 	put_unaligned_le32(hdcp1_read(hw, hw->anlo), an);
 	put_unaligned_le32(hdcp1_read(hw, hw->anhi), an + 4);
@@ -333,8 +381,12 @@ int intel_hdcp1_hw_compute(struct intel_hdcp1_hw *hw,
 	}
 
 	hdcp1_write(hw, hw->conf, HDCP_CONF_AUTH_AND_ENC);
-	return hdcp1_wait(hw, hw->status, HDCP_STATUS_R0_READY,
-			  HDCP_STATUS_R0_READY, HDCP1_R0_US);
+	ret = hdcp1_wait(hw, hw->status, HDCP_STATUS_R0_READY,
+			 HDCP_STATUS_R0_READY, HDCP1_R0_US);
+	if (ret)
+		drm_err_ratelimited(hw->drm, "HDCP 1.4 unit computed no R0 (%d)\n",
+				    ret);
+	return ret;
 }
 
 /**
@@ -362,8 +414,13 @@ int intel_hdcp1_hw_verify_r0(struct intel_hdcp1_hw *hw,
 	if (ret)
 		return ret;
 
-	return hdcp1_wait(hw, hw->status, HDCP_STATUS_ENC, HDCP_STATUS_ENC,
-			  HDCP1_ENC_CHANGE_US);
+	ret = hdcp1_wait(hw, hw->status, HDCP_STATUS_ENC, HDCP_STATUS_ENC,
+			 HDCP1_ENC_CHANGE_US);
+	if (ret)
+		drm_err_ratelimited(hw->drm,
+				    "HDCP 1.4 unit matched R0' but did not encrypt (%d)\n",
+				    ret);
+	return ret;
 }
 
 /**
@@ -387,7 +444,10 @@ int intel_hdcp1_hw_verify_ri(struct intel_hdcp1_hw *hw,
 		return ret;
 
 	/* A wrong Ri' and a link that stopped encrypting call for different reports. */
-	return hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC ? -EPERM : -ENXIO;
+	if (hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC)
+		return -EPERM;
+	drm_err_ratelimited(hw->drm, "HDCP 1.4 unit stopped encrypting\n");
+	return -ENXIO;
 }
 
 struct hdcp1_sha {
@@ -533,6 +593,9 @@ int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
 		ret = -EPERM;
 	/* M0 stays selected, as compute() left it, until the reset. */
 	mutex_unlock(&hw->shared->lock);
+	if (ret && ret != -EPERM)
+		drm_err_ratelimited(hw->drm, "HDCP 1.4 SHA-1 engine stalled (%d)\n",
+				    ret);
 	return ret;
 }
 
@@ -560,7 +623,9 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 {
 	hdcp1_write(hw, hw->conf, 0);
 	/* Signalling must outlive encryption; a timeout changes nothing below. */
-	hdcp1_wait(hw, hw->status, ~0u, 0, HDCP1_ENC_CHANGE_US);
+	if (hdcp1_wait(hw, hw->status, ~0u, 0, HDCP1_ENC_CHANGE_US))
+		drm_err_ratelimited(hw->drm,
+				    "HDCP 1.4 unit did not clear its status on reset\n");
 
 	mutex_lock(&hw->shared->lock);
 	/* Another unit's repeater may have taken the M0 select since: keep it. */
@@ -689,6 +754,9 @@ static int intel_hdcp1_tx_encryption_status(struct drm_connector *connector)
 	if (!hw)
 		return ret;
 	ret = intel_hdcp1_hw_encryption_status(hw);
+	/* The engine asks only while it holds the link authenticated. */
+	if (ret)
+		drm_err_ratelimited(hw->drm, "HDCP 1.4 unit stopped encrypting\n");
 	hdcp1_tx_put(hw);
 	return hdcp1_tx_error(ret);
 }

@@ -28,6 +28,7 @@
 	(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
 
 struct drm_connector;
+struct drm_device;
 
 /**
  * struct intel_hdcp1_hw_ops - what the sequence needs from the driver
@@ -51,6 +52,13 @@ struct intel_hdcp1_hw_ops {
 	 * 9 except Broxton); needed only when the shared state says so
 	 */
 	int (*load_keys_pcode)(void *ctx);
+	/**
+	 * @keys_loadable: optional; whether the key store can take the keys
+	 * now (on Intel hardware: the power well that holds it is on).
+	 * Asked by every intel_hdcp1_hw_start() before it touches the key
+	 * store; NULL stands for always
+	 */
+	bool (*keys_loadable)(void *ctx);
 	/**
 	 * @send_an_aksv: write @an to the receiver, then have the hardware
 	 * send Aksv after it (GMBUS Aksv select on HDMI, AUX Aksv select on
@@ -82,8 +90,9 @@ struct intel_hdcp1_hw_ops {
  *
  * One per display device. The key store, HDCP_REP_CTL and the SHA-1 engine
  * serve every transcoder; the lock inside keeps the connectors' sequences
- * from interleaving there. Whether the keys can be loaded at all (power
- * well 1 on) is for the caller to check before intel_hdcp1_hw_start().
+ * from interleaving there. Driver code that drives that hardware itself,
+ * next to the sequence, takes the same lock through
+ * intel_hdcp1_hw_shared_lock().
  */
 struct intel_hdcp1_hw_shared {
 	/* private: */
@@ -108,25 +117,30 @@ enum intel_hdcp1_hw_layout {
  * @transcoder: the CPU transcoder (A to D), for the per-transcoder layout
  * @port: the DDI port (A to E), for the per-port layout
  * @hdmi: HDMI (HDCP signalling needed) rather than DisplayPort
+ * @drm: the device whose log gets the hardware failures, or NULL
  */
 struct intel_hdcp1_hw_desc {
 	enum intel_hdcp1_hw_layout layout;
 	enum transcoder transcoder;
 	enum port port;
 	bool hdmi;
+	struct drm_device *drm;
 };
 
 /**
  * struct intel_hdcp1_hw - one connector's HDCP 1.4 transmitter
  *
- * Zeroed, then set up by intel_hdcp1_hw_init(); the caller serialises the
- * calls made on one connector.
+ * Set up by intel_hdcp1_hw_init(), which may bind it again, to the unit of
+ * another transcoder, between two authentications. The caller serialises
+ * every call made on one connector, intel_hdcp1_hw_init() included, and
+ * keeps the memory until the last call has returned.
  */
 struct intel_hdcp1_hw {
 	/* private: */
 	struct intel_hdcp1_hw_shared *shared;
 	const struct intel_hdcp1_hw_ops *ops;
 	void *ctx;
+	struct drm_device *drm;	/* for error reports, may be NULL */
 	i915_reg_t conf, aninit, anlo, anhi, bksvlo, bksvhi, rprime, status;
 	u32 rep_present;	/* this unit's REPEATER bit in HDCP_REP_CTL */
 	u32 m0_select;		/* this unit's M0 in the SHA-1 select field */
@@ -136,6 +150,8 @@ struct intel_hdcp1_hw {
 void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
 				bool keys_via_pcode);
 void intel_hdcp1_hw_shared_fini(struct intel_hdcp1_hw_shared *shared);
+void intel_hdcp1_hw_shared_lock(struct intel_hdcp1_hw_shared *shared);
+void intel_hdcp1_hw_shared_unlock(struct intel_hdcp1_hw_shared *shared);
 
 int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 			struct intel_hdcp1_hw_shared *shared,
