@@ -10,7 +10,8 @@ mkdir -p "$top/build/results"
 
 KUNIT_BENCH=1 bash "$top/tools/kunit.sh" drm_hdcp1_bench > "$top/build/results/bench.out" 2>&1
 rc=$?
-echo "HDCP 1.4, Desired -> Enabled, prompt non-repeater sink (KUnit, UML, real workqueue):"
+echo "HDCP 1.4 engine (KUnit, UML): Desired -> Enabled of a prompt receiver on the real workqueue;"
+echo "then on emulated time: HDMI link failure detection and spurious drops, a 127-device repeater:"
 grep -o 'bench: .*' "$top/build/kunit/test.log" | sed 's/^bench: /  /'
 [ $rc -eq 0 ] || { tail -n 20 "$top/build/results/bench.out"; exit $rc; }
 

@@ -14,7 +14,9 @@
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
 
+struct drm_dp_aux_msg;
 struct drm_hdcp1_emul;
+struct i2c_msg;
 
 /* "Never" for a delay or a frame, "no register" for a register fault. */
 #define DRM_HDCP1_EMUL_NONE		U32_MAX
@@ -85,6 +87,8 @@ struct drm_hdcp1_emul_ops {
  * @DRM_HDCP1_EMUL_AINFO_UNSUPPORTED: Ainfo written with a bit the receiver
  *	does not offer (HDMI: ENABLE_1.1_FEATURES, as Bcaps offers no 1.1
  *	features) or a reserved bit
+ * @DRM_HDCP1_EMUL_AUX_TOO_LONG: DisplayPort: an AUX transaction of more
+ *	than 16 bytes, which the protocol cannot carry
  * @DRM_HDCP1_EMUL_NUM_VIOLATIONS: number of violation kinds
  */
 enum drm_hdcp1_emul_violation {
@@ -102,6 +106,7 @@ enum drm_hdcp1_emul_violation {
 	DRM_HDCP1_EMUL_CAPS_UNCHECKED,
 	DRM_HDCP1_EMUL_READ_ONLY_WRITE,
 	DRM_HDCP1_EMUL_AINFO_UNSUPPORTED,
+	DRM_HDCP1_EMUL_AUX_TOO_LONG,
 	DRM_HDCP1_EMUL_NUM_VIOLATIONS
 };
 
@@ -131,6 +136,10 @@ int drm_hdcp1_emul_read(struct drm_hdcp1_emul *sink, u32 offset, void *buf,
 			size_t len);
 int drm_hdcp1_emul_write(struct drm_hdcp1_emul *sink, u32 offset,
 			 const void *buf, size_t len);
+ssize_t drm_hdcp1_emul_aux_transfer(struct drm_hdcp1_emul *sink,
+				    struct drm_dp_aux_msg *msg);
+int drm_hdcp1_emul_ddc_xfer(struct drm_hdcp1_emul *sink, struct i2c_msg *msgs,
+			    int num);
 
 void drm_hdcp1_emul_set_encryption(struct drm_hdcp1_emul *sink, bool on);
 void drm_hdcp1_emul_set_frame_ns(struct drm_hdcp1_emul *sink, u64 frame_ns);

@@ -148,8 +148,13 @@ static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
 #define DRM_HDCP1_MAX_DEVICES		127
 #define DRM_HDCP1_V_PRIME_LEN		(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
 #define DRM_HDCP1_DDC_MAX_WRITE		15
-/* How soon to look again when Enabled waits for a commit's hardware. */
-#define DRM_HDCP1_COMMIT_RECHECK_MS	5
+/*
+ * How long Enabled waits for the hardware of a pending commit at most (the
+ * atomic helpers' own waits give up after ten seconds), and how soon it
+ * looks again after that.
+ */
+#define DRM_HDCP1_HW_DONE_TIMEOUT_MS	10000
+#define DRM_HDCP1_COMMIT_RECHECK_MS	100
 
 static const struct drm_hdcp1_regs *regs_of(struct drm_hdcp1 *hdcp)
 {
@@ -669,14 +674,15 @@ static bool drm_hdcp1_commit_pending(const struct drm_connector_state *state)
  * Make the property agree with the link: Enabled while authenticated (for
  * Type 0 content on a routed connector), Desired otherwise. Undesired is
  * userspace's and is never overwritten. Skipped when nothing can have
- * changed since the last sync. Returns false when Enabled has to wait for
- * a pending commit, to be tried again.
+ * changed since the last sync. Returns false when Enabled had to wait for
+ * a pending commit's hardware, after waiting for it: sync again then.
  */
 static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 {
 	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
 	struct drm_property *prop = hdcp->dev->mode_config.content_protection_property;
 	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
+	struct drm_crtc_commit *pending = NULL;
 	struct drm_connector_state *state;
 	bool promote, announce, deferred = false;
 	u32 seq;
@@ -713,6 +719,8 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		 * yet take down the link we authenticated.
 		 */
 		deferred = promote && drm_hdcp1_commit_pending(state);
+		if (deferred)
+			pending = drm_crtc_commit_get(state->commit);
 		if (promote && !deferred) {
 			drm_hdcp_update_content_protection(hdcp->connector,
 							   DRM_MODE_CONTENT_PROTECTION_ENABLED);
@@ -727,8 +735,18 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		}
 	}
 	drm_modeset_unlock(lock);
-	if (deferred)
+	if (pending) {
+		/*
+		 * With no lock held: the tail may need the modeset locks and
+		 * stop the link (hw_lock); fence waits before it can be long.
+		 */
+		if (!wait_for_completion_timeout(&pending->hw_done,
+						 msecs_to_jiffies(DRM_HDCP1_HW_DONE_TIMEOUT_MS)))
+			hdcp_dbg(hdcp, "commit hardware not done after %u ms\n",
+				 DRM_HDCP1_HW_DONE_TIMEOUT_MS);
+		drm_crtc_commit_put(pending);
 		return false;
+	}
 	hdcp->synced_seq = seq;
 	hdcp->shown_enabled = enabled;
 	return true;
@@ -816,7 +834,8 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 		hdcp->timer_armed = false;
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, now);
 	}
-	if (!drm_hdcp1_sync_property(hdcp)) {
+	/* Once a pending commit's hardware is done, decide again at once. */
+	if (!drm_hdcp1_sync_property(hdcp) && !drm_hdcp1_sync_property(hdcp)) {
 		now = drm_hdcp1_now_ms() + DRM_HDCP1_COMMIT_RECHECK_MS;
 		if (!hdcp->timer_armed || now < hdcp->deadline_ms)
 			return now;
@@ -980,8 +999,14 @@ static u64 drm_hdcp1_ri_period_ns(const struct drm_display_mode *mode)
  * @hdcp: the engine, or NULL
  * @state: the atomic state being committed
  *
- * Call from the commit tail once the encoders are enabled. Reads only the
- * old and new states of @state: the "Content Protection" and "HDCP Content
+ * Call from the commit tail once the encoders are enabled, before or after
+ * drm_atomic_helper_commit_hw_done(). The engine shows Enabled only once
+ * the hardware of the commit behind the connector's state is done
+ * (&drm_crtc_commit.hw_done of &drm_connector_state.commit, as
+ * drm_atomic_helper_setup_commit() sets them up), and waits for it without
+ * holding any lock; a driver that commits without them must stop the link
+ * (drm_hdcp1_link_stop()) before it swaps in a state that takes the link
+ * down. Reads only the old and new states of @state: the "Content Protection" and "HDCP Content
  * Type" values, whether the connector's CRTC is active and whether it went
  * through a modeset, which restarts authentication. A commit that changes
  * none of these does nothing. Never sleeps.

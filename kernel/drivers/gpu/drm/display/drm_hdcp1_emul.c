@@ -7,6 +7,7 @@
 #include <linux/bitops.h>
 #include <linux/err.h>
 #include <linux/export.h>
+#include <linux/i2c.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/mutex.h>
@@ -17,6 +18,7 @@
 #include <linux/unaligned.h>
 
 #include <drm/display/drm_dp.h>
+#include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp.h>
 #include <drm/display/drm_hdcp1_emul.h>
 
@@ -178,6 +180,12 @@ struct drm_hdcp1_emul {
 	bool corrupt_r0, corrupt_v, max_devs, max_cascade;
 	u32 link_break;			/* first corrupt frame, or NONE */
 	u32 io_error;			/* failing register, or NONE */
+	/*
+	 * HDMI: the HDCP port's register offset between two messages on
+	 * DDC; i2c_transfer()s on one adapter are serialized by its bus
+	 * lock, and only drm_hdcp1_emul_ddc_xfer() uses it.
+	 */
+	u8 ddc_offset;
 
 	/* Registers the transmitter writes, and which bytes it wrote. */
 	u8 an[DRM_HDCP_AN_LEN];
@@ -930,6 +938,127 @@ out:
 }
 EXPORT_SYMBOL(drm_hdcp1_emul_write);
 
+/* The HDCP 1.x range of the DPCD; the sink's registers are a part of it. */
+#define EMUL_DPCD_HDCP_END	0x68100
+#define EMUL_DPCD_END		0x100000
+
+/**
+ * drm_hdcp1_emul_aux_transfer - answer one AUX transaction as a DP sink
+ * @sink: the sink, with the DisplayPort map
+ * @msg: the transaction, as &drm_dp_aux.transfer gets it
+ *
+ * The transfer of a &drm_dp_aux that stands for the AUX channel to the
+ * sink. Native reads and writes of the HDCP 1.x range of the DPCD reach the
+ * sink's registers; elsewhere DPCD_REV reads as DisplayPort 1.2 and the rest
+ * as zeros, and writes are taken. As on a real link: a transaction carries
+ * at most 16 bytes (a longer one is refused with -E2BIG, as an AUX channel
+ * does, and counted as %DRM_HDCP1_EMUL_AUX_TOO_LONG), one that runs past the
+ * 20-bit address space is NACKed, I2C over AUX is NACKed (no I2C device
+ * sits behind), an unplugged sink does not answer (-ETIMEDOUT) and a fault
+ * set with drm_hdcp1_emul_set_io_error() is a NACK.
+ *
+ * Returns:
+ * The bytes transferred, 0 with a NACK reply, or a negative error code.
+ */
+ssize_t drm_hdcp1_emul_aux_transfer(struct drm_hdcp1_emul *sink,
+				    struct drm_dp_aux_msg *msg)
+{
+	u8 request = msg->request & ~DP_AUX_I2C_MOT;
+	bool read = request == DP_AUX_NATIVE_READ;
+	bool connected;
+	int ret;
+
+	if (!sink || !emul_is_dp(sink) || (msg->size && !msg->buffer))
+		return -EINVAL;
+	emul_lock(sink);
+	connected = sink->connected;
+	if (msg->size > DP_AUX_MAX_PAYLOAD_BYTES)
+		emul_violation(sink, DRM_HDCP1_EMUL_AUX_TOO_LONG, msg->address);
+	emul_unlock(sink);
+
+	if (msg->size > DP_AUX_MAX_PAYLOAD_BYTES)
+		return -E2BIG;
+	if (!connected)
+		return -ETIMEDOUT;
+	if (!read && request != DP_AUX_NATIVE_WRITE) {
+		msg->reply = DP_AUX_I2C_REPLY_NACK;
+		return 0;
+	}
+	if (msg->address + msg->size > EMUL_DPCD_END) {
+		msg->reply = DP_AUX_NATIVE_REPLY_NACK;
+		return 0;
+	}
+	if (msg->address < DP_AUX_HDCP_BKSV || msg->address >= EMUL_DPCD_HDCP_END) {
+		if (read) {
+			memset(msg->buffer, 0, msg->size);
+			if (msg->size && msg->address == DP_DPCD_REV)
+				*(u8 *)msg->buffer = DP_DPCD_REV_12;
+		}
+		msg->reply = DP_AUX_NATIVE_REPLY_ACK;
+		return msg->size;
+	}
+	if (read)
+		ret = drm_hdcp1_emul_read(sink, msg->address, msg->buffer, msg->size);
+	else
+		ret = drm_hdcp1_emul_write(sink, msg->address, msg->buffer, msg->size);
+	if (ret == -ETIMEDOUT)
+		return ret;
+	msg->reply = ret ? DP_AUX_NATIVE_REPLY_NACK : DP_AUX_NATIVE_REPLY_ACK;
+	return ret ? 0 : msg->size;
+}
+EXPORT_SYMBOL(drm_hdcp1_emul_aux_transfer);
+
+/**
+ * drm_hdcp1_emul_ddc_xfer - answer the messages of an I2C transfer on DDC
+ * @sink: the sink, with the HDMI map
+ * @msgs: the messages of one i2c_transfer(), in order
+ * @num: their number
+ *
+ * The master_xfer of an &i2c_adapter that stands for the DDC bus. The HDCP
+ * port at 0x3a behaves as a sink's does: a write sets the register offset
+ * and writes any bytes after it, a read returns bytes from the offset on,
+ * which then moves past them, except that the KSV FIFO streams from one
+ * offset. Other addresses, and 0x3a when unplugged or without HDCP, are not
+ * acknowledged (-ENXIO), as no device answers there; a fault set with
+ * drm_hdcp1_emul_set_io_error() is -EIO.
+ *
+ * Returns:
+ * @num, or a negative error code.
+ */
+int drm_hdcp1_emul_ddc_xfer(struct drm_hdcp1_emul *sink, struct i2c_msg *msgs,
+			    int num)
+{
+	struct i2c_msg *m;
+	int i, ret;
+
+	if (!sink || emul_is_dp(sink) || num < 0 || (num && !msgs))
+		return -EINVAL;
+	for (i = 0; i < num; i++) {
+		m = &msgs[i];
+		if (m->addr != DRM_HDCP_DDC_ADDR || (m->len && !m->buf))
+			return -ENXIO;
+		if (m->flags & I2C_M_RD) {
+			ret = drm_hdcp1_emul_read(sink, sink->ddc_offset, m->buf, m->len);
+			if (ret)
+				return ret == -ENXIO ? ret : -EIO;
+			if (sink->ddc_offset != DRM_HDCP_DDC_KSV_FIFO)
+				sink->ddc_offset += m->len;
+			continue;
+		}
+		if (!m->len)
+			continue;
+		sink->ddc_offset = m->buf[0];
+		if (m->len == 1)
+			continue;
+		ret = drm_hdcp1_emul_write(sink, m->buf[0], m->buf + 1, m->len - 1);
+		if (ret)
+			return ret == -ENXIO ? ret : -EIO;
+		sink->ddc_offset += m->len - 1;
+	}
+	return num;
+}
+EXPORT_SYMBOL(drm_hdcp1_emul_ddc_xfer);
+
 /**
  * drm_hdcp1_emul_create - make an emulated HDCP 1.4 sink
  * @transport: HDMI (DDC HDCP port) or DisplayPort (DPCD) register map
@@ -1507,6 +1636,7 @@ static const char * const emul_violation_names[] = {
 	[DRM_HDCP1_EMUL_CAPS_UNCHECKED] = "An written before Bcaps showed HDCP_CAPABLE",
 	[DRM_HDCP1_EMUL_READ_ONLY_WRITE] = "write to a read-only register",
 	[DRM_HDCP1_EMUL_AINFO_UNSUPPORTED] = "Ainfo bit the receiver does not offer",
+	[DRM_HDCP1_EMUL_AUX_TOO_LONG] = "AUX transaction over 16 bytes",
 };
 
 /**

@@ -9,6 +9,7 @@
  * Time is the test's own clock.
  */
 
+#include <linux/i2c.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
@@ -16,6 +17,7 @@
 #include <kunit/test.h>
 
 #include <drm/display/drm_dp.h>
+#include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp.h>
 #include <drm/display/drm_hdcp1_cipher.h>
 #include <drm/display/drm_hdcp1_emul.h>
@@ -538,6 +540,81 @@ static void drm_test_hdcp1_emul_dp_read_crosses_registers(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, buf, ksv, sizeof(ksv));
 	KUNIT_EXPECT_EQ(test, get_unaligned_le16(&buf[5]), t->session.r0);
 	KUNIT_EXPECT_TRUE(test, tx_ksv_list(t));
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_violations(t->sink), 0);
+}
+
+/*
+ * A DP sink behind a real AUX channel: 16 bytes a transaction at most, a
+ * NACK past the 20-bit DPCD, I2C over AUX NACKed, no answer unplugged.
+ */
+static void drm_test_hdcp1_emul_aux_transfer(struct kunit *test)
+{
+	struct emul_test *t = emul_start(test, DRM_HDCP1_DP, NULL, NULL);
+	u8 buf[20], ksv[DRM_HDCP_KSV_LEN];
+	struct drm_dp_aux_msg msg = {
+		.request = DP_AUX_NATIVE_READ, .address = DP_AUX_HDCP_BKSV,
+		.buffer = buf, .size = DRM_HDCP_KSV_LEN,
+	};
+
+	drm_hdcp1_u64_to_ksv(drm_hdcp1_emul_ksv(1), ksv);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), DRM_HDCP_KSV_LEN);
+	KUNIT_EXPECT_EQ(test, msg.reply, DP_AUX_NATIVE_REPLY_ACK);
+	KUNIT_EXPECT_MEMEQ(test, buf, ksv, sizeof(ksv));
+
+	msg.address = DP_AUX_HDCP_V_PRIME(0);
+	msg.size = 20;
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), -E2BIG);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_violations_of(t->sink, DRM_HDCP1_EMUL_AUX_TOO_LONG), 1);
+
+	msg.address = DP_DPCD_REV;
+	msg.size = 1;
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), 1);
+	KUNIT_EXPECT_EQ(test, buf[0], DP_DPCD_REV_12);
+
+	msg.address = 0xffff8;
+	msg.size = 16;
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), 0);
+	KUNIT_EXPECT_EQ(test, msg.reply, DP_AUX_NATIVE_REPLY_NACK);
+
+	msg.request = DP_AUX_I2C_READ;
+	msg.address = 0x50;
+	msg.size = 1;
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), 0);
+	KUNIT_EXPECT_EQ(test, msg.reply, DP_AUX_I2C_REPLY_NACK);
+
+	msg.request = DP_AUX_NATIVE_READ;
+	msg.address = DP_AUX_HDCP_BKSV;
+	drm_hdcp1_emul_set_connected(t->sink, false);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), -ETIMEDOUT);
+}
+
+/*
+ * An HDMI sink on a real DDC bus: a write sets the HDCP port's offset, reads
+ * go on from it; no other device answers, nor the port unplugged.
+ */
+static void drm_test_hdcp1_emul_ddc_xfer(struct kunit *test)
+{
+	struct emul_test *t = emul_start(test, DRM_HDCP1_HDMI, NULL, NULL);
+	u8 offset = DRM_HDCP_DDC_BKSV, buf[DRM_HDCP_KSV_LEN], ksv[DRM_HDCP_KSV_LEN];
+	struct i2c_msg msgs[] = {
+		{ .addr = DRM_HDCP_DDC_ADDR, .len = 1, .buf = &offset },
+		{ .addr = DRM_HDCP_DDC_ADDR, .flags = I2C_M_RD, .len = 3, .buf = buf },
+	};
+	struct i2c_msg more = {
+		.addr = DRM_HDCP_DDC_ADDR, .flags = I2C_M_RD, .len = 2, .buf = &buf[3],
+	};
+
+	drm_hdcp1_u64_to_ksv(drm_hdcp1_emul_ksv(1), ksv);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_ddc_xfer(t->sink, msgs, 2), 2);
+	/* The offset moved on past what was read. */
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_ddc_xfer(t->sink, &more, 1), 1);
+	KUNIT_EXPECT_MEMEQ(test, buf, ksv, sizeof(ksv));
+
+	msgs[0].addr = 0x50;
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_ddc_xfer(t->sink, msgs, 2), -ENXIO);
+	msgs[0].addr = DRM_HDCP_DDC_ADDR;
+	drm_hdcp1_emul_set_connected(t->sink, false);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_ddc_xfer(t->sink, msgs, 2), -ENXIO);
 	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_violations(t->sink), 0);
 }
 
@@ -1538,6 +1615,8 @@ static struct kunit_case drm_hdcp1_emul_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_emul_hdmi_read_crosses_registers),
 	KUNIT_CASE(drm_test_hdcp1_emul_dp_read_crosses_registers),
 	KUNIT_CASE(drm_test_hdcp1_emul_offsets_outside_map),
+	KUNIT_CASE(drm_test_hdcp1_emul_aux_transfer),
+	KUNIT_CASE(drm_test_hdcp1_emul_ddc_xfer),
 	KUNIT_CASE_PARAM(drm_test_hdcp1_emul_r0_after_delay, transport_gen_params),
 	KUNIT_CASE(drm_test_hdcp1_emul_frames_from_clock),
 	KUNIT_CASE(drm_test_hdcp1_emul_frames_only_encrypted),

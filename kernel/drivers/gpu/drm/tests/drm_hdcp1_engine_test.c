@@ -7,15 +7,19 @@
  * receiver or repeater of the display helpers, strict about the protocol
  * (every case that authenticates checks it recorded no violation), and a
  * fake transmitter; both run the real cipher with emulation keys, so R0',
- * Ri' and V' are real values. Most cases run the engine from the test
+ * Ri' and V' are real values. The engine reaches the sink with its own
+ * code, over a real I2C adapter (HDMI) or AUX channel (DisplayPort) that
+ * behaves as a sink's does. Most cases run the engine from the test
  * thread on an injected clock; the last ones use the real workqueue.
  */
 
 #include <linux/completion.h>
 #include <linux/debug_locks.h>
 #include <linux/delay.h>
+#include <linux/i2c.h>
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
+#include <linux/module.h>
 #include <linux/ktime.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -124,6 +128,9 @@ struct engine_test {
 	 */
 	struct drm_dp_aux aux;
 	unsigned int aux_oversize, aux_defers, aux_transactions;
+	/* HDMI goes through a real DDC bus; the HDCP port's offset on it. */
+	struct i2c_adapter ddc;
+	u8 ddc_offset;
 
 	/* The injected clock and the engine's one pending run. */
 	bool injected;
@@ -272,6 +279,47 @@ static const struct drm_hdcp1_link_ops fake_link_ops = {
 	.read = fake_read,
 	.write = fake_write,
 };
+
+/*
+ * The DDC bus as an HDMI sink answers it: a write sets the HDCP port's
+ * offset (and writes what follows), reads go on from there, except in the
+ * KSV FIFO; no other device answers.
+ */
+static int fake_ddc_xfer(struct i2c_adapter *ddc, struct i2c_msg *msgs, int num)
+{
+	struct engine_test *t = i2c_get_adapdata(ddc);
+	struct i2c_msg *m;
+	int i, ret = 0;
+
+	for (i = 0; i < num && !ret; i++) {
+		m = &msgs[i];
+		if (m->addr != DRM_HDCP_DDC_ADDR)
+			return -ENXIO;
+		if (m->flags & I2C_M_RD) {
+			ret = sink_read(t, t->ddc_offset, m->buf, m->len);
+			if (t->ddc_offset != DRM_HDCP_DDC_KSV_FIFO)
+				t->ddc_offset += m->len;
+		} else if (m->len) {
+			t->ddc_offset = m->buf[0];
+			if (m->len > 1)
+				ret = sink_write(t, m->buf[0], m->buf + 1, m->len - 1);
+			t->ddc_offset += m->len - 1;
+		}
+	}
+	return ret ? ret : num;
+}
+
+static u32 fake_ddc_functionality(struct i2c_adapter *ddc)
+{
+	return I2C_FUNC_I2C;
+}
+
+static const struct i2c_algorithm fake_ddc_algo = {
+	.master_xfer = fake_ddc_xfer,
+	.functionality = fake_ddc_functionality,
+};
+
+KUNIT_DEFINE_ACTION_WRAPPER(del_ddc, i2c_del_adapter, struct i2c_adapter *);
 
 /* The HDCP 1.x registers of the DPCD; a sink answers elsewhere from its caps. */
 #define DPCD_HDCP_FIRST		DP_AUX_HDCP_BKSV
@@ -612,7 +660,7 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 		kunit_activate_static_stub(test, drm_hdcp1_queue, fake_queue);
 	}
 
-	/* DP through the engine's own AUX code; HDMI through link ops. */
+	/* The engine's own AUX or DDC code, over a real channel. */
 	if (transport == DRM_HDCP1_DP) {
 		t->aux.name = "hdcp1-test-aux";
 		t->aux.drm_dev = &t->drm;
@@ -620,7 +668,14 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 		drm_dp_aux_init(&t->aux);
 		desc.aux = &t->aux;
 	} else {
-		desc.link = &fake_link_ops;
+		t->ddc.owner = THIS_MODULE;
+		t->ddc.algo = &fake_ddc_algo;
+		t->ddc.dev.parent = dev;
+		strscpy(t->ddc.name, "hdcp1-test-ddc", sizeof(t->ddc.name));
+		i2c_set_adapdata(&t->ddc, t);
+		KUNIT_ASSERT_EQ(test, i2c_add_adapter(&t->ddc), 0);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, del_ddc, &t->ddc), 0);
+		desc.ddc = &t->ddc;
 	}
 	t->hdcp = drm_hdcp1_init(&t->connector, &desc);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->hdcp);
@@ -2272,10 +2327,14 @@ static void drm_test_hdcp1_no_enabled_before_pending_modeset_is_done(struct kuni
 	struct mode_commit c = {
 		.t = t, .active = true, .cp = CP_DESIRED, .type = TYPE0,
 	};
+	struct runner r = { .test = test, .t = t };
 	struct drm_atomic_state *pending;
 	struct drm_display_mode *other;
 	unsigned int stops = t->stops;
+	struct task_struct *task;
+	int i;
 
+	init_completion(&r.done);
 	other = drm_cvt_mode(&t->drm, 800, 600, 60, false, false, false);
 	KUNIT_ASSERT_NOT_NULL(test, other);
 	KUNIT_ASSERT_EQ(test, drm_kunit_add_mode_destroy_action(test, other), 0);
@@ -2286,12 +2345,27 @@ static void drm_test_hdcp1_no_enabled_before_pending_modeset_is_done(struct kuni
 	pending = commit_swapped(test, t, build_mode_commit, &c);
 	KUNIT_EXPECT_EQ(test, t->connector.state->content_protection, CP_DESIRED);
 
-	run_for(t, DRM_HDCP1_R0_FLOOR_MS);
+	/*
+	 * The run that reads R0' and authenticates, on another thread. Item
+	 * A7: it then waits for the commit's hardware, holding no lock,
+	 * instead of polling for it under connection_mutex.
+	 */
+	KUNIT_ASSERT_TRUE(test, t->queued);
+	t->now = max(t->now, t->due);
+	t->queued = false;
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	for (i = 0; i < 2000 && !completion_done(&r.done) &&
+	     !(state(t) == DRM_HDCP1_A4_AUTHENTICATED &&
+	       READ_ONCE(task->__state) == TASK_UNINTERRUPTIBLE); i++)
+		usleep_range(500, 1000);
+	KUNIT_EXPECT_FALSE(test, completion_done(&r.done));
 	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
 	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
 	KUNIT_EXPECT_EQ(test, t->events, 0);
 
 	commit_tail_of_swapped(pending);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
 	KUNIT_EXPECT_EQ(test, t->stops, stops + 1);
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
 	run_for(t, 1);
@@ -2378,8 +2452,92 @@ static void drm_bench_hdcp1_desired_to_enabled(struct kunit *test)
 	KUNIT_EXPECT_GE(test, ours[0], DRM_HDCP1_R0_FLOOR_MS);
 }
 
+/* Hundredths of @num / @den, printed as a ratio. */
+static void report_hundredths(struct kunit *test, const char *what, u64 num, u64 den)
+{
+	u64 h = div64_u64(num * 100, den);
+
+	kunit_info(test, "bench: %s %llu.%02llu\n", what, h / 100, h % 100);
+}
+
+/*
+ * make bench, on emulated time (both ends count frames on the injected
+ * clock, an Ri' read takes 1 ms): how long after the first frame whose
+ * Ri' is wrong the engine drops to Desired, as a ratio to the Ri period
+ * (128 frames), at 60 and 144 Hz; and the spurious drops of a healthy link
+ * over 10 minutes at 120 and 144 Hz.
+ */
+static void drm_bench_hdcp1_link_check(struct kunit *test)
+{
+	static const struct refresh *rates[] = { &refreshes[2], &refreshes[3], &refreshes[4] };
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(rates); i++) {
+		const struct refresh *r = rates[i];
+		struct engine_test *t = enabled_at_refresh(test, r);
+		u64 frame_ns = t->sink.frame_ns, period_ns = DRM_HDCP1_RI_FRAMES * frame_ns;
+		u64 worst = 0, broken, bad_ms;
+
+		if (r != &refreshes[2]) {
+			run_for(t, 10 * 60 * MSEC_PER_SEC);
+			kunit_info(test, "bench: %s, 10 minutes healthy: %u spurious drops\n",
+				   r->name, t->tx.starts - 1);
+		}
+		/* Breaks at 8 phases of the Ri period; the slowest detection counts. */
+		for (k = 0; k < 8; k++) {
+			run_for(t, 3000 + k * div64_u64(period_ns, 8 * NSEC_PER_MSEC));
+			if (state(t) != DRM_HDCP1_A4_AUTHENTICATED)
+				break;
+			broken = div64_u64((t->now - t->tx.enc_at) * NSEC_PER_MSEC, frame_ns) + 1;
+			drm_hdcp1_emul_set_link_break(t->sink.emul, broken);
+			bad_ms = t->tx.enc_at +
+				 div64_u64(round_up(broken, DRM_HDCP1_RI_FRAMES) * frame_ns,
+					   NSEC_PER_MSEC);
+			run_until(t, DRM_HDCP1_BACKOFF, 10000);
+			worst = max(worst, t->now - bad_ms);
+			drm_hdcp1_emul_set_link_break(t->sink.emul, DRM_HDCP1_EMUL_NONE);
+			run_until(t, DRM_HDCP1_A4_AUTHENTICATED, 20000);
+		}
+		report_hundredths(test, r == &refreshes[2] ? "60 Hz, link failure seen after (x Ri period)" :
+				  r == &refreshes[3] ? "120 Hz, link failure seen after (x Ri period)" :
+				  "144 Hz, link failure seen after (x Ri period)",
+				  worst * NSEC_PER_MSEC, period_ns);
+		KUNIT_EXPECT_LE(test, worst * NSEC_PER_MSEC, period_ns);
+	}
+}
+
+/*
+ * make bench: a repeater with 127 devices, Desired to Enabled on emulated
+ * time, against its own floor: R0' at 100 ms, the sink's READY delay, and
+ * the KSV list's transfer (635 bytes over DDC at 100 kHz, 9 bits a byte).
+ */
+static void drm_bench_hdcp1_repeater_127(struct kunit *test)
+{
+	const u64 ready_ms = 300, list_us = DIV_ROUND_UP(127 * DRM_HDCP_KSV_LEN * 9 * 1000, 100);
+	struct engine_test *t = setup(test, DRM_HDCP1_HDMI, true, 127);
+	u64 start, floor_us, took;
+
+	sink_topology(test, t, 127, 7);
+	drm_hdcp1_emul_set_ready_delay(t->sink.emul, ready_ms);
+	/* Each FIFO read takes its DDC time on the emulated clock. */
+	t->sink.slow_offset = DRM_HDCP_DDC_KSV_FIFO;
+	t->sink.slow_ms = DIV_ROUND_UP(list_us, 1000);
+	start = t->now;
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	run_until(t, DRM_HDCP1_A4_AUTHENTICATED, 10000);
+	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
+	took = t->now - start;
+	floor_us = DRM_HDCP1_R0_FLOOR_MS * 1000 + ready_ms * 1000 + list_us;
+	kunit_info(test, "bench: 127-device repeater: %llu ms, floor %llu.%03llu ms (R0' 100 ms, READY %llu ms, list %llu us)\n",
+		   took, floor_us / 1000, floor_us % 1000, ready_ms, list_us);
+	report_hundredths(test, "127-device repeater (x its floor)", took * 1000, floor_us);
+	KUNIT_EXPECT_LE(test, took * 1000, floor_us * 105 / 100 + DRM_HDCP1_READY_POLL_MS * 1000);
+}
+
 static struct kunit_case drm_hdcp1_bench_cases[] = {
 	KUNIT_CASE(drm_bench_hdcp1_desired_to_enabled),
+	KUNIT_CASE(drm_bench_hdcp1_link_check),
+	KUNIT_CASE(drm_bench_hdcp1_repeater_127),
 	{}
 };
 

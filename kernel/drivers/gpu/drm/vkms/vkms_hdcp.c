@@ -4,7 +4,8 @@
  *
  * The DRM HDCP 1.4 engine authenticates an emulated sink (a receiver or a
  * repeater from the display helpers, speaking the HDMI DDC map or the
- * DisplayPort DPCD map) on behalf of an emulated transmitter
+ * DisplayPort DPCD map, over a real I2C adapter or AUX channel as strict
+ * as a sink's) on behalf of an emulated transmitter
  * (vkms_hdcp_tx.c). Both ends run the software cipher with keys from one
  * emulation matrix, so every R0', Ri' and V' is a real value; the sink is
  * strict and counts every protocol rule the engine breaks. debugfs knobs
@@ -16,7 +17,9 @@
  * suspends and restores the display state so that Desired survives it.
  */
 
+#include <linux/i2c.h>
 #include <linux/ktime.h>
+#include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/platform_device.h>
 #include <linux/pm.h>
@@ -28,6 +31,7 @@
 #include <kunit/static_stub.h>
 #include <kunit/visibility.h>
 
+#include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_state_helper.h>
@@ -73,22 +77,63 @@ struct vkms_hdcp *vkms_hdcp_of(struct drm_connector *connector)
 	return container_of(connector, struct vkms_output, connector)->hdcp;
 }
 
-static int vkms_hdcp_link_read(struct drm_connector *connector, unsigned int offset,
-			       void *buf, size_t len)
+/* DisplayPort: a real AUX channel, as strict as a sink's (16-byte transactions). */
+static ssize_t vkms_hdcp_aux_transfer(struct drm_dp_aux *aux, struct drm_dp_aux_msg *msg)
 {
-	return drm_hdcp1_emul_read(vkms_hdcp_of(connector)->sink, offset, buf, len);
+	return drm_hdcp1_emul_aux_transfer(container_of(aux, struct vkms_hdcp, aux)->sink, msg);
 }
 
-static int vkms_hdcp_link_write(struct drm_connector *connector, unsigned int offset,
-				const void *buf, size_t len)
+/* HDMI: a real DDC bus, with the sink's HDCP port at 0x3a. */
+static int vkms_hdcp_ddc_xfer(struct i2c_adapter *ddc, struct i2c_msg *msgs, int num)
 {
-	return drm_hdcp1_emul_write(vkms_hdcp_of(connector)->sink, offset, buf, len);
+	struct vkms_hdcp *hdcp = i2c_get_adapdata(ddc);
+
+	return drm_hdcp1_emul_ddc_xfer(hdcp->sink, msgs, num);
 }
 
-static const struct drm_hdcp1_link_ops vkms_hdcp_link_ops = {
-	.read = vkms_hdcp_link_read,
-	.write = vkms_hdcp_link_write,
+static u32 vkms_hdcp_ddc_functionality(struct i2c_adapter *ddc)
+{
+	return I2C_FUNC_I2C;
+}
+
+static const struct i2c_algorithm vkms_hdcp_ddc_algo = {
+	.master_xfer = vkms_hdcp_ddc_xfer,
+	.functionality = vkms_hdcp_ddc_functionality,
 };
+
+/* The engine reaches the sink through its own DDC or AUX code. */
+static int vkms_hdcp_init_link(struct vkms_hdcp *hdcp, struct drm_hdcp1_desc *desc)
+{
+	struct vkms_device *vkmsdev = hdcp->vkmsdev;
+	int ret;
+
+	if (hdcp->transport == DRM_HDCP1_DP) {
+		hdcp->aux.name = "vkms-hdcp-aux";
+		hdcp->aux.drm_dev = &vkmsdev->drm;
+		hdcp->aux.transfer = vkms_hdcp_aux_transfer;
+		drm_dp_aux_init(&hdcp->aux);
+		desc->aux = &hdcp->aux;
+		return 0;
+	}
+	hdcp->ddc.owner = THIS_MODULE;
+	hdcp->ddc.algo = &vkms_hdcp_ddc_algo;
+	hdcp->ddc.dev.parent = &vkmsdev->platform->dev;
+	strscpy(hdcp->ddc.name, "vkms-hdcp-ddc", sizeof(hdcp->ddc.name));
+	i2c_set_adapdata(&hdcp->ddc, hdcp);
+	ret = i2c_add_adapter(&hdcp->ddc);
+	if (ret)
+		return ret;
+	hdcp->ddc_added = true;
+	desc->ddc = &hdcp->ddc;
+	return 0;
+}
+
+static void vkms_hdcp_fini_link(struct vkms_hdcp *hdcp)
+{
+	if (hdcp->ddc_added)
+		i2c_del_adapter(&hdcp->ddc);
+	hdcp->ddc_added = false;
+}
 
 static u64 vkms_hdcp_sink_clock(void *data)
 {
@@ -232,7 +277,6 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	struct drm_hdcp1_emul_device rx;
 	struct drm_hdcp1_desc desc = {
 		.tx = &vkms_hdcp_tx_ops,
-		.link = &vkms_hdcp_link_ops,
 	};
 	struct vkms_hdcp *hdcp;
 	int ret;
@@ -259,10 +303,13 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	if (ret)
 		goto err_sink;
 	desc.transport = hdcp->transport;
+	ret = vkms_hdcp_init_link(hdcp, &desc);
+	if (ret)
+		goto err_sink;
 	hdcp->engine = drm_hdcp1_init(connector, &desc);
 	if (IS_ERR(hdcp->engine)) {
 		ret = PTR_ERR(hdcp->engine);
-		goto err_sink;
+		goto err_link;
 	}
 
 	vkmsdev->output.hdcp = hdcp;
@@ -275,6 +322,8 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	 */
 	return drmm_add_action_or_reset(&vkmsdev->drm, vkms_hdcp_release, vkmsdev);
 
+err_link:
+	vkms_hdcp_fini_link(hdcp);
 err_sink:
 	drm_hdcp1_emul_destroy(hdcp->sink);
 err_free:
@@ -301,6 +350,7 @@ void vkms_hdcp_fini(struct vkms_device *vkmsdev)
 	drm_hdcp1_fini(hdcp->engine);
 	vkmsdev->output.hdcp = NULL;
 	dev_pm_domain_set(&vkmsdev->platform->dev, NULL);
+	vkms_hdcp_fini_link(hdcp);
 	drm_hdcp1_emul_destroy(hdcp->sink);
 	vkms_hdcp_tx_fini(&hdcp->tx);
 	mutex_destroy(&hdcp->knob_lock);

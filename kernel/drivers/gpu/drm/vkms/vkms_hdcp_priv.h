@@ -9,10 +9,12 @@
 #ifndef _VKMS_HDCP_PRIV_H_
 #define _VKMS_HDCP_PRIV_H_
 
+#include <linux/i2c.h>
 #include <linux/kconfig.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
 
+#include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
 #include <drm/display/drm_hdcp1_emul.h>
@@ -75,6 +77,12 @@ struct vkms_hdcp {
 	struct drm_hdcp1 *engine;
 	/* @sink: the emulated receiver or repeater; locks itself */
 	struct drm_hdcp1_emul *sink;
+	/* @aux: DisplayPort: the AUX channel to @sink */
+	struct drm_dp_aux aux;
+	/* @ddc: HDMI: the DDC bus to @sink, registered while @ddc_added */
+	struct i2c_adapter ddc;
+	/* @ddc_added: @ddc is registered */
+	bool ddc_added;
 	/* @tx: the emulated transmitter */
 	struct vkms_hdcp_tx tx;
 	/* @knob_lock: guards @knobs and orders knob writes to the sink */
