@@ -67,7 +67,8 @@ static int run(char *const argv[], enum show show)
 				continue;
 		} else if (show == SHOW_CP) {
 			/* The connector's row, and the two HDCP properties. */
-			if (!strncmp(line, "id\t", 3) || strstr(line, "Virtual-")) {
+			if (!strncmp(line, "id\t", 3) || strstr(line, "HDMI-A-") ||
+			    strstr(line, "DP-")) {
 				keep = 0;
 			} else if (line[0] == '\t' && isdigit((unsigned char)line[1])) {
 				keep = strstr(line, "Content Protection") ||

@@ -35,8 +35,10 @@
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_state_helper.h>
+#include <drm/drm_edid.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_modeset_helper.h>
+#include <drm/drm_modeset_helper_vtables.h>
 #include <drm/drm_probe_helper.h>
 
 #include "vkms_drv.h"
@@ -255,6 +257,110 @@ static void vkms_hdcp_init_knobs(struct vkms_hdcp *hdcp)
 	drm_hdcp1_emul_set_ready_delay(hdcp->sink, VKMS_HDCP_READY_DELAY_MS);
 }
 
+/**
+ * vkms_hdcp_connector_type - the connector type of an emulated HDCP link
+ * @dp: the sink speaks the DisplayPort map
+ *
+ * A sink reached over DDC is an HDMI sink, one reached over AUX a
+ * DisplayPort sink, and userspace (compositors naming outputs, tests
+ * picking connectors) sees the connector as such.
+ *
+ * Returns:
+ * %DRM_MODE_CONNECTOR_DisplayPort or %DRM_MODE_CONNECTOR_HDMIA.
+ */
+int vkms_hdcp_connector_type(bool dp)
+{
+	return dp ? DRM_MODE_CONNECTOR_DisplayPort : DRM_MODE_CONNECTOR_HDMIA;
+}
+
+/*
+ * The sink's EDID, as a monitor would present it: "VKM" 0x0001, "VKMS
+ * HDCP", 1920x1080@60 preferred (the CEA timing) and the established 640x480,
+ * 800x600 and 1024x768 at 60 Hz. HDMI sinks add a CTA-861 block with the HDMI
+ * vendor block; the checksums are filled in at init.
+ */
+static const u8 vkms_hdcp_edid_base[EDID_LENGTH] = {
+	0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00,	/* header */
+	0x59, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,	/* "VKM", product 1 */
+	0x01, 0x22, 0x01, 0x04,				/* week 1 of 2024, EDID 1.4 */
+	0xa2, 0x34, 0x1d, 0x78, 0x0a,			/* digital 8 bpc, 52x29 cm */
+	0xee, 0x91, 0xa3, 0x54, 0x4c, 0x99, 0x26, 0x0f, 0x50, 0x54,	/* sRGB */
+	0x21, 0x08, 0x00,				/* established timings */
+	0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,	/* no standard timings */
+	0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
+	/* 1920x1080@60, 148.5 MHz */
+	0x02, 0x3a, 0x80, 0x18, 0x71, 0x38, 0x2d, 0x40, 0x58, 0x2c,
+	0x45, 0x00, 0x09, 0x25, 0x21, 0x00, 0x00, 0x1e,
+	/* range limits: 24-75 Hz, 30-81 kHz, 170 MHz */
+	0x00, 0x00, 0x00, 0xfd, 0x00, 0x18, 0x4b, 0x1e, 0x51, 0x11,
+	0x00, 0x0a, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+	/* monitor name */
+	0x00, 0x00, 0x00, 0xfc, 0x00, 'V', 'K', 'M', 'S', ' ', 'H', 'D', 'C', 'P',
+	0x0a, 0x20, 0x20, 0x20,
+	/* dummy descriptor */
+	0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00,					/* extensions, checksum */
+};
+
+/* CTA-861: VICs 16 (native), 4 and 1; the HDMI vendor block, address 1.0.0.0. */
+static const u8 vkms_hdcp_edid_cta[] = {
+	0x02, 0x03, 0x0e, 0x00,
+	0x43, 0x90, 0x04, 0x01,
+	0x65, 0x03, 0x0c, 0x00, 0x10, 0x00,
+};
+
+/* Byte 20: digital input, 8 bits per color, HDMI-a or DisplayPort. */
+#define VKMS_HDCP_EDID_INPUT_HDMI	0xa2
+#define VKMS_HDCP_EDID_INPUT_DP		0xa5
+
+static void vkms_hdcp_edid_checksum(u8 *block)
+{
+	u8 sum = 0;
+	int i;
+
+	for (i = 0; i < EDID_LENGTH - 1; i++)
+		sum += block[i];
+	block[EDID_LENGTH - 1] = -sum;
+}
+
+static void vkms_hdcp_init_edid(struct vkms_hdcp *hdcp)
+{
+	bool hdmi = hdcp->transport == DRM_HDCP1_HDMI;
+
+	memcpy(hdcp->edid, vkms_hdcp_edid_base, EDID_LENGTH);
+	hdcp->edid[20] = hdmi ? VKMS_HDCP_EDID_INPUT_HDMI : VKMS_HDCP_EDID_INPUT_DP;
+	hdcp->edid[126] = hdmi;
+	vkms_hdcp_edid_checksum(hdcp->edid);
+	hdcp->edid_len = EDID_LENGTH;
+	if (!hdmi)
+		return;
+	memset(hdcp->edid + EDID_LENGTH, 0, EDID_LENGTH);
+	memcpy(hdcp->edid + EDID_LENGTH, vkms_hdcp_edid_cta, sizeof(vkms_hdcp_edid_cta));
+	vkms_hdcp_edid_checksum(hdcp->edid + EDID_LENGTH);
+	hdcp->edid_len = 2 * EDID_LENGTH;
+}
+
+/* The modes and the EDID property come from the sink's EDID. */
+static int vkms_hdcp_get_modes(struct drm_connector *connector)
+{
+	struct vkms_hdcp *hdcp = vkms_hdcp_of(connector);
+	const struct drm_edid *edid;
+	int count;
+
+	if (!hdcp)
+		return 0;
+	edid = drm_edid_alloc(hdcp->edid, hdcp->edid_len);
+	drm_edid_connector_update(connector, edid);
+	count = drm_edid_connector_add_modes(connector);
+	drm_edid_free(edid);
+	return count;
+}
+
+static const struct drm_connector_helper_funcs vkms_hdcp_connector_helpers = {
+	.get_modes = vkms_hdcp_get_modes,
+};
+
 static void vkms_hdcp_release(struct drm_device *dev, void *vkmsdev)
 {
 	vkms_hdcp_fini(vkmsdev);
@@ -298,6 +404,7 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 		goto err_free;
 	}
 	vkms_hdcp_init_knobs(hdcp);
+	vkms_hdcp_init_edid(hdcp);
 
 	ret = drm_connector_attach_content_protection_property(connector, true);
 	if (ret)
@@ -313,6 +420,7 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	}
 
 	vkmsdev->output.hdcp = hdcp;
+	drm_connector_helper_add(connector, &vkms_hdcp_connector_helpers);
 	platform_set_drvdata(vkmsdev->platform, vkmsdev);
 	dev_pm_domain_set(&vkmsdev->platform->dev, &vkms_hdcp_pm_domain);
 	/*

@@ -22,6 +22,7 @@ bool vkms_hdcp_requested(bool *dp);
 int vkms_hdcp_init(struct vkms_device *vkmsdev);
 void vkms_hdcp_fini(struct vkms_device *vkmsdev);
 const struct drm_connector_funcs *vkms_hdcp_connector_funcs(void);
+int vkms_hdcp_connector_type(bool dp);
 void vkms_hdcp_commit_disables(struct vkms_device *vkmsdev,
 			       struct drm_atomic_state *state);
 void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *state);
@@ -44,6 +45,11 @@ static inline void vkms_hdcp_fini(struct vkms_device *vkmsdev)
 static inline const struct drm_connector_funcs *vkms_hdcp_connector_funcs(void)
 {
 	return NULL;
+}
+
+static inline int vkms_hdcp_connector_type(bool dp)
+{
+	return DRM_MODE_CONNECTOR_VIRTUAL;
 }
 
 static inline void vkms_hdcp_commit_disables(struct vkms_device *vkmsdev,

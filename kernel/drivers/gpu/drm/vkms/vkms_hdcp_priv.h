@@ -83,6 +83,10 @@ struct vkms_hdcp {
 	struct i2c_adapter ddc;
 	/* @ddc_added: @ddc is registered */
 	bool ddc_added;
+	/* @edid: what the sink presents: a base block, and CTA-861 on HDMI */
+	u8 edid[2 * 128];
+	/* @edid_len: bytes of @edid in use */
+	size_t edid_len;
 	/* @tx: the emulated transmitter */
 	struct vkms_hdcp_tx tx;
 	/* @knob_lock: guards @knobs and orders knob writes to the sink */

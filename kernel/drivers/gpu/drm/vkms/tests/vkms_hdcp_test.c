@@ -29,6 +29,7 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_modes.h>
 #include <drm/drm_modeset_lock.h>
+#include <drm/drm_probe_helper.h>
 #include <drm/drm_property.h>
 #include <drm/drm_sysfs.h>
 #include <drm/drm_vblank.h>
@@ -336,11 +337,16 @@ static void vkms_test_hdcp_off_is_pristine(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, off->hdcp);
 	KUNIT_EXPECT_NULL(test, off->vkms->drm.mode_config.content_protection_property);
 	KUNIT_EXPECT_NULL(test, c_off->funcs->detect);
+	KUNIT_EXPECT_EQ(test, c_off->connector_type, DRM_MODE_CONNECTOR_VIRTUAL);
 	KUNIT_EXPECT_NULL(test, c_off->funcs->debugfs_init);
 	KUNIT_EXPECT_NULL(test, lookup(c_off->debugfs_entry, "hdcp"));
 	KUNIT_EXPECT_NULL(test, lookup(c_off->debugfs_entry, "hdcp_sink_capability"));
-	/* The HDCP connector has exactly two more properties, the HDCP ones. */
-	KUNIT_EXPECT_EQ(test, c_on->base.properties->count, c_off->base.properties->count + 2);
+	/*
+	 * The HDCP connector has exactly three more properties: the HDCP ones,
+	 * and EDID, which every connector but a virtual one has.
+	 */
+	KUNIT_EXPECT_EQ(test, c_on->base.properties->count, c_off->base.properties->count + 3);
+	KUNIT_EXPECT_TRUE(test, has_prop(c_on, on->vkms->drm.mode_config.edid_property));
 	for (i = 0; i < c_off->base.properties->count; i++) {
 		const char *name = c_off->base.properties->properties[i]->name;
 		bool found = false;
@@ -929,6 +935,53 @@ static void vkms_test_hdcp_workqueue_smoke(struct kunit *test)
 }
 
 /*
+ * Item B: the connector is what a real sink makes it: HDMI-A or
+ * DisplayPort as the transport says, with the monitor's EDID, its name and
+ * modes (1920x1080@60 preferred), and an HDMI sink reads as HDMI.
+ */
+static void vkms_test_hdcp_sink_presents_type_and_edid(struct kunit *test)
+{
+	const bool *dp = test->param_value;
+	struct vkms_hdcp_test *t = make(test, *dp);
+	struct drm_connector *c = t->connector;
+	struct drm_display_mode *mode, *preferred = NULL;
+	const struct drm_property_blob *blob;
+	int count;
+
+	KUNIT_EXPECT_EQ(test, c->connector_type,
+			*dp ? DRM_MODE_CONNECTOR_DisplayPort : DRM_MODE_CONNECTOR_HDMIA);
+	KUNIT_EXPECT_STREQ(test, c->name, *dp ? "DP-1" : "HDMI-A-1");
+
+	mutex_lock(&t->vkms->drm.mode_config.mutex);
+	count = drm_helper_probe_single_connector_modes(c, 4096, 4096);
+	list_for_each_entry(mode, &c->modes, head)
+		if (mode->type & DRM_MODE_TYPE_PREFERRED)
+			preferred = mode;
+	KUNIT_EXPECT_GE(test, count, 4);
+	KUNIT_EXPECT_NOT_NULL(test, preferred);
+	if (preferred) {
+		KUNIT_EXPECT_EQ(test, preferred->hdisplay, 1920);
+		KUNIT_EXPECT_EQ(test, preferred->vdisplay, 1080);
+		KUNIT_EXPECT_EQ(test, drm_mode_vrefresh(preferred), 60);
+	}
+	KUNIT_EXPECT_EQ(test, c->display_info.is_hdmi, !*dp);
+	blob = c->edid_blob_ptr;
+	KUNIT_EXPECT_NOT_NULL(test, blob);
+	if (blob) {
+		KUNIT_EXPECT_EQ(test, blob->length, *dp ? 128 : 256);
+		KUNIT_EXPECT_MEMEQ(test, (const u8 *)blob->data + 95, "VKMS HDCP", 9);
+	}
+	mutex_unlock(&t->vkms->drm.mode_config.mutex);
+
+	/* A sink that goes away takes its EDID along. */
+	knob(test, t, "connected", "0");
+	mutex_lock(&t->vkms->drm.mode_config.mutex);
+	drm_helper_probe_single_connector_modes(c, 4096, 4096);
+	KUNIT_EXPECT_NULL(test, c->edid_blob_ptr);
+	mutex_unlock(&t->vkms->drm.mode_config.mutex);
+}
+
+/*
  * Item A6: teardown while the transmitter is armed (Aksv sent, R0' not yet
  * read): the engine's last reset still reaches the emulated transmitter.
  */
@@ -994,6 +1047,7 @@ static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE(vkms_test_hdcp_topology_flags_need_repeater),
 	KUNIT_CASE(vkms_test_hdcp_booleans_round_trip),
 	KUNIT_CASE(vkms_test_hdcp_workqueue_smoke),
+	KUNIT_CASE_PARAM(vkms_test_hdcp_sink_presents_type_and_edid, transport_gen_params),
 	KUNIT_CASE(vkms_test_hdcp_fini_while_authenticating),
 	KUNIT_CASE(vkms_test_hdcp_managed_teardown),
 	{}
