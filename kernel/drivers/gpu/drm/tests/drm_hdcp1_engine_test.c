@@ -1961,6 +1961,25 @@ static void drm_test_hdcp1_workqueue_enables(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, t->hdcp->work.wq, system_freezable_wq);
 }
 
+/*
+ * The real delayed work, with a link check pending: CP_IRQ runs the engine
+ * at once (a kick that only queued when nothing is pending would wait for
+ * the check), and the failure is seen before the check was due.
+ */
+static void drm_test_hdcp1_workqueue_cp_irq_overrides_pending_check(struct kunit *test)
+{
+	struct engine_test *t = setup_mode(test, DRM_HDCP1_DP, false, 0, false);
+	u64 due;
+
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
+	KUNIT_ASSERT_TRUE(test, delayed_work_pending(&t->hdcp->work));
+	due = READ_ONCE(t->hdcp->fsm.next_check_ms);
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_dp_link_failure(t->sink.emul), 0);
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_DESIRED, 2 * DRM_HDCP1_LINK_CHECK_MS));
+	KUNIT_EXPECT_LT(test, ktime_to_ms(ktime_get()), due);
+}
+
 static void drm_test_hdcp1_workqueue_undesired_during_auth(struct kunit *test)
 {
 	struct engine_test *t = setup_mode(test, DRM_HDCP1_HDMI, false, 0, false);
@@ -2601,6 +2620,7 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_init_rejects_bad_descriptions),
 	KUNIT_CASE(drm_test_hdcp1_null_engine_is_harmless),
 	KUNIT_CASE(drm_test_hdcp1_workqueue_enables),
+	KUNIT_CASE(drm_test_hdcp1_workqueue_cp_irq_overrides_pending_check),
 	KUNIT_CASE(drm_test_hdcp1_workqueue_undesired_during_auth),
 	KUNIT_CASE(drm_test_hdcp1_teardown_with_work_queued),
 	KUNIT_CASE(drm_test_hdcp1_teardown_while_encrypted),
