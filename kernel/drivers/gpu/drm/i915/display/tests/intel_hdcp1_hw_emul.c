@@ -126,6 +126,13 @@ static void emu_start_key_load(struct emu_hw *hw)
 {
 	bool good = !hw->fail_key_loads;
 
+	/* Software loads the keys only while power well 1 is on. */
+	if (hw->pw1_off) {
+		emu_violation(hw, "key load with power well 1 off",
+			      i915_mmio_reg_offset(HDCP_KEY_CONF), 0);
+		good = false;
+	}
+
 	if (hw->fail_key_loads)
 		hw->fail_key_loads--;
 	hw->keys_loaded = good;
@@ -590,11 +597,23 @@ static int emu_op_toggle_signalling(void *ctx, bool enable)
 	return 0;
 }
 
+static bool emu_op_keys_loadable(void *ctx)
+{
+	struct emu_hw *hw = ((struct emu_port *)ctx)->hw;
+	bool on;
+
+	mutex_lock(&hw->lock);
+	on = !hw->pw1_off;
+	mutex_unlock(&hw->lock);
+	return on;
+}
+
 const struct intel_hdcp1_hw_ops emu_hdcp1_ops = {
 	.read = emu_op_read,
 	.write = emu_op_write,
 	.wait = emu_op_wait,
 	.load_keys_pcode = emu_op_load_keys_pcode,
+	.keys_loadable = emu_op_keys_loadable,
 	.send_an_aksv = emu_op_send_an_aksv,
 	.toggle_signalling = emu_op_toggle_signalling,
 };

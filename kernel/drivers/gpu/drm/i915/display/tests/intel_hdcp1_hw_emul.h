@@ -137,6 +137,7 @@ struct emu_unit {
  * @fail_key_loads: knob: this many key loads end without valid keys
  * @pcode_error: knob: the pcode key load request fails with this code
  * @enc_never: knob: R0' matches but encryption never starts
+ * @pw1_off: knob: power well 1 is off, so software cannot load the keys
  * @wait_sleep_us: knob: each wait sleeps first, letting threads interleave
  * @log: every access, in order
  * @log_len: entries in @log
@@ -172,6 +173,7 @@ struct emu_hw {
 	unsigned int fail_key_loads;
 	int pcode_error;
 	bool enc_never;
+	bool pw1_off;
 	unsigned int wait_sleep_us;
 
 	struct emu_access *log;

@@ -655,6 +655,42 @@ static void test_keys_fail_to_load(struct kunit *test)
 	expect_no_violation(test, f);
 }
 
+/*
+ * Item A10: with power well 1 off the keys cannot be loaded; as Linux 6.12
+ * did, the sequence says so and touches neither the key store nor the unit.
+ */
+static void test_keys_not_loadable(struct kunit *test)
+{
+	const bool *pcode = test->param_value;
+	struct fixture *f = make_fixture(test, !*pcode, *pcode);
+	struct link *l = make_link(test, f, 0, true, HDCP1_B1, false, 0);
+	u8 an[DRM_HDCP_AN_LEN];
+
+	f->emu.pw1_off = true;
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), -ENXIO);
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, key_conf(), 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_PCODE, 0, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, l->unit->conf, 0, 0), 0);
+	KUNIT_EXPECT_FALSE(test, l->sink.an_written);
+
+	/* Power well 1 back on: the keys load and An goes out. */
+	f->emu.pw1_off = false;
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), 0);
+	KUNIT_EXPECT_TRUE(test, l->sink.an_written);
+	intel_hdcp1_hw_reset(&l->hw);
+	expect_off(test, l);
+	expect_no_violation(test, f);
+}
+
+static const bool key_paths[] = { false, true };
+
+static void key_path_desc(const bool *pcode, char *desc)
+{
+	strscpy(desc, *pcode ? "pcode" : "HDCP_KEY_CONF", KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(key_path, key_paths, key_path_desc);
+
 /* Keys that load on the third try: cleared in between, then used. */
 static void test_keys_load_on_retry(struct kunit *test)
 {
@@ -1139,6 +1175,7 @@ static struct kunit_case intel_hdcp1_hw_cases[] = {
 	KUNIT_CASE(test_spec_v_vector),
 	KUNIT_CASE_PARAM(test_repeater, repeater_gen_params),
 	KUNIT_CASE(test_keys_fail_to_load),
+	KUNIT_CASE_PARAM(test_keys_not_loadable, key_path_gen_params),
 	KUNIT_CASE(test_keys_load_on_retry),
 	KUNIT_CASE(test_keys_loaded_once),
 	KUNIT_CASE(test_keys_via_pcode),
