@@ -9,7 +9,8 @@
  * transmitter A1), and across the cable sits the emulated receiver or
  * repeater of the display helpers (drm_hdcp1_emul.c, facsimile receiver
  * B1) in strict mode, which counts every protocol rule the transmitter
- * breaks. A KUnit-helper DRM device (plane, CRTC, encoder, connector) is
+ * breaks; the engine reaches it as on i915, over a drm_dp_aux (16 bytes a
+ * transaction at most) or an I2C adapter for DDC. A KUnit-helper DRM device (plane, CRTC, encoder, connector) is
  * driven through real atomic commits: its commit tail reports each commit
  * to the engine, its encoder disable stops HDCP, as i915's would.
  *
@@ -18,12 +19,15 @@
  * without one is counted, and a test can power the port down.
  */
 
+#include <linux/i2c.h>
+#include <linux/module.h>
 #include <linux/string.h>
 
 #include <kunit/static_stub.h>
 #include <kunit/test.h>
 
 #include <drm/display/drm_dp.h>
+#include <drm/display/drm_dp_helper.h>
 #include <drm/display/drm_hdcp.h>
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_emul.h>
@@ -83,8 +87,10 @@ struct fx {
 	unsigned int an_aksv;		/* An/Aksv transfers started */
 	int wire_error;			/* how the last An/Aksv write ended */
 
-	/* The receiver or repeater on the cable. */
+	/* The receiver or repeater on the cable, and the channel to it. */
 	struct drm_hdcp1_emul *sink;
+	struct drm_dp_aux aux;
+	struct i2c_adapter ddc;
 	bool sink_encrypting;		/* what the sink was last told */
 
 	/* The injected clock and the engine's next run. */
@@ -222,27 +228,32 @@ static const struct emu_sink_ops fx_wire_ops = {
 	.aksv = fx_wire_aksv,
 };
 
-/* The engine's own DDC or AUX traffic, to the same sink. */
-static int fx_link_read(struct drm_connector *connector, unsigned int offset,
-			void *buf, size_t len)
+/*
+ * The engine's own DDC or AUX traffic, to the same sink, over the channels
+ * i915 gives it: a drm_dp_aux that carries 16 bytes a transaction at most,
+ * or an I2C adapter for the DDC bus.
+ */
+static ssize_t fx_aux_transfer(struct drm_dp_aux *aux, struct drm_dp_aux_msg *msg)
 {
-	struct fx *f = container_of(connector, struct fx, connector);
-
-	return drm_hdcp1_emul_read(f->sink, offset, buf, len);
+	return drm_hdcp1_emul_aux_transfer(container_of(aux, struct fx, aux)->sink, msg);
 }
 
-static int fx_link_write(struct drm_connector *connector, unsigned int offset,
-			 const void *buf, size_t len)
+static int fx_ddc_xfer(struct i2c_adapter *ddc, struct i2c_msg *msgs, int num)
 {
-	struct fx *f = container_of(connector, struct fx, connector);
-
-	return drm_hdcp1_emul_write(f->sink, offset, buf, len);
+	return drm_hdcp1_emul_ddc_xfer(((struct fx *)i2c_get_adapdata(ddc))->sink, msgs, num);
 }
 
-static const struct drm_hdcp1_link_ops fx_link_ops = {
-	.read = fx_link_read,
-	.write = fx_link_write,
+static u32 fx_ddc_functionality(struct i2c_adapter *ddc)
+{
+	return I2C_FUNC_I2C;
+}
+
+static const struct i2c_algorithm fx_ddc_algo = {
+	.master_xfer = fx_ddc_xfer,
+	.functionality = fx_ddc_functionality,
 };
+
+KUNIT_DEFINE_ACTION_WRAPPER(fx_del_ddc, i2c_del_adapter, struct i2c_adapter *);
 
 static u64 fx_sink_clock(void *data)
 {
@@ -386,7 +397,6 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	struct drm_hdcp1_desc desc = {
 		.transport = d->dp ? DRM_HDCP1_DP : DRM_HDCP1_HDMI,
 		.tx = &intel_hdcp1_tx_ops,
-		.link = &fx_link_ops,
 	};
 	struct device *parent;
 	struct fx *f;
@@ -449,6 +459,22 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->hw, &f->shared, &hw_desc, &fx_hw_ops,
 						  &f->port), 0);
 	f->has_tx = true;
+	if (d->dp) {
+		f->aux.name = "fx-aux";
+		f->aux.drm_dev = &f->drm;
+		f->aux.transfer = fx_aux_transfer;
+		drm_dp_aux_init(&f->aux);
+		desc.aux = &f->aux;
+	} else {
+		f->ddc.owner = THIS_MODULE;
+		f->ddc.algo = &fx_ddc_algo;
+		f->ddc.dev.parent = parent;
+		strscpy(f->ddc.name, "fx-ddc", sizeof(f->ddc.name));
+		i2c_set_adapdata(&f->ddc, f);
+		KUNIT_ASSERT_EQ(test, i2c_add_adapter(&f->ddc), 0);
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_del_ddc, &f->ddc), 0);
+		desc.ddc = &f->ddc;
+	}
 	f->engine = drm_hdcp1_init(&f->connector, &desc);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->engine);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_engine_fini, f), 0);
