@@ -556,18 +556,19 @@ VISIBLE_IF_KUNIT int drm_hdcp_srm_count_revoked(const u8 *blob, size_t len,
 	struct drm_hdcp_srm_match match = { .ksvs = ksvs, .count = ksv_count };
 	struct drm_hdcp_srm_walk walk = {
 		.info = &info,
-		.visit = ksv_count ? drm_hdcp_srm_match_all : NULL,
+		.visit = drm_hdcp_srm_match_all,
 		.ctx = &match,
 	};
 	int ret;
 
-	if (ksv_count) {
-		match.revoked = bitmap_zalloc(ksv_count, GFP_KERNEL);
-		if (!match.revoked)
-			return -ENOMEM;
-	}
+	/* Nothing to look up: the SRM is only checked. */
+	if (!ksv_count)
+		return drm_hdcp_srm_parse(blob, len, &info, why);
+	match.revoked = bitmap_zalloc(ksv_count, GFP_KERNEL);
+	if (!match.revoked)
+		return -ENOMEM;
 	ret = drm_hdcp_srm_walk(blob, len, &walk, why);
-	if (!ret && ksv_count)
+	if (!ret)
 		ret = bitmap_weight(match.revoked, ksv_count);
 	bitmap_free(match.revoked);
 	return ret;

@@ -564,7 +564,8 @@ static void drm_test_hdcp1_emul_aux_transfer(struct kunit *test)
 	msg.address = DP_AUX_HDCP_V_PRIME(0);
 	msg.size = 20;
 	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_aux_transfer(t->sink, &msg), -E2BIG);
-	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_violations_of(t->sink, DRM_HDCP1_EMUL_AUX_TOO_LONG), 1);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_violations_of(t->sink, DRM_HDCP1_EMUL_AUX_TOO_LONG),
+			1);
 
 	msg.address = DP_DPCD_REV;
 	msg.size = 1;

@@ -10,9 +10,10 @@
  * repeater of the display helpers (drm_hdcp1_emul.c, facsimile receiver
  * B1) in strict mode, which counts every protocol rule the transmitter
  * breaks; the engine reaches it as on i915, over a drm_dp_aux (16 bytes a
- * transaction at most) or an I2C adapter for DDC. A KUnit-helper DRM device (plane, CRTC, encoder, connector) is
- * driven through real atomic commits: its commit tail reports each commit
- * to the engine, its encoder disable stops HDCP, as i915's would.
+ * transaction at most) or an I2C adapter for DDC. A KUnit-helper DRM
+ * device (plane, CRTC, encoder, connector) is driven through real atomic
+ * commits: its commit tail reports each commit to the engine, its encoder
+ * disable stops HDCP, as i915's would.
  *
  * Between the register block and the sequence sits a power seam: each
  * transmitter operation must hold a power reference, a register touched
