@@ -2488,42 +2488,48 @@ static void report_hundredths(struct kunit *test, const char *what, u64 num, u64
  */
 static void drm_bench_hdcp1_link_check(struct kunit *test)
 {
-	static const struct refresh *rates[] = { &refreshes[2], &refreshes[3], &refreshes[4] };
-	unsigned int i, k;
+	const struct refresh *r = *(const struct refresh * const *)test->param_value;
+	struct engine_test *t = enabled_at_refresh(test, r);
+	u64 frame_ns = t->sink.frame_ns, period_ns = DRM_HDCP1_RI_FRAMES * frame_ns;
+	u64 worst = 0, broken, bad_ms;
+	char what[64];
+	unsigned int k;
 
-	for (i = 0; i < ARRAY_SIZE(rates); i++) {
-		const struct refresh *r = rates[i];
-		struct engine_test *t = enabled_at_refresh(test, r);
-		u64 frame_ns = t->sink.frame_ns, period_ns = DRM_HDCP1_RI_FRAMES * frame_ns;
-		u64 worst = 0, broken, bad_ms;
-		char what[64];
-
-		if (r != &refreshes[2]) {
-			run_for(t, 10 * 60 * MSEC_PER_SEC);
-			kunit_info(test, "bench: %s, 10 minutes healthy: %u spurious drops\n",
-				   r->name, t->tx.starts - 1);
-		}
-		/* Breaks at 8 phases of the Ri period; the slowest detection counts. */
-		for (k = 0; k < 8; k++) {
-			run_for(t, 3000 + k * div64_u64(period_ns, 8 * NSEC_PER_MSEC));
-			if (state(t) != DRM_HDCP1_A4_AUTHENTICATED)
-				break;
-			broken = div64_u64((t->now - t->tx.enc_at) * NSEC_PER_MSEC, frame_ns) + 1;
-			drm_hdcp1_emul_set_link_break(t->sink.emul, broken);
-			bad_ms = t->tx.enc_at +
-				 div64_u64(round_up(broken, DRM_HDCP1_RI_FRAMES) * frame_ns,
-					   NSEC_PER_MSEC);
-			run_until(t, DRM_HDCP1_BACKOFF, 10000);
-			worst = max(worst, t->now - bad_ms);
-			drm_hdcp1_emul_set_link_break(t->sink.emul, DRM_HDCP1_EMUL_NONE);
-			run_until(t, DRM_HDCP1_A4_AUTHENTICATED, 20000);
-		}
-		snprintf(what, sizeof(what), "%s, link failure seen after (x Ri period)",
-			 r->name);
-		report_hundredths(test, what, worst * NSEC_PER_MSEC, period_ns);
-		KUNIT_EXPECT_LE(test, worst * NSEC_PER_MSEC, period_ns);
+	run_for(t, 10 * 60 * MSEC_PER_SEC);
+	kunit_info(test, "bench: %s, 10 minutes of a healthy link: %u spurious drops\n",
+		   r->name, t->tx.starts - 1);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	/* Breaks at 8 phases of the Ri period; the slowest detection counts. */
+	for (k = 0; k < 8; k++) {
+		run_for(t, 3000 + k * div64_u64(period_ns, 8 * NSEC_PER_MSEC));
+		if (state(t) != DRM_HDCP1_A4_AUTHENTICATED)
+			break;
+		broken = div64_u64((t->now - t->tx.enc_at) * NSEC_PER_MSEC, frame_ns) + 1;
+		drm_hdcp1_emul_set_link_break(t->sink.emul, broken);
+		bad_ms = t->tx.enc_at +
+			 div64_u64(round_up(broken, DRM_HDCP1_RI_FRAMES) * frame_ns,
+				   NSEC_PER_MSEC);
+		run_until(t, DRM_HDCP1_BACKOFF, 10000);
+		worst = max(worst, t->now - bad_ms);
+		drm_hdcp1_emul_set_link_break(t->sink.emul, DRM_HDCP1_EMUL_NONE);
+		run_until(t, DRM_HDCP1_A4_AUTHENTICATED, 20000);
 	}
+	KUNIT_EXPECT_EQ(test, k, 8);
+	snprintf(what, sizeof(what), "%s, link failure seen after (x Ri period)", r->name);
+	report_hundredths(test, what, worst * NSEC_PER_MSEC, period_ns);
+	KUNIT_EXPECT_LE(test, worst * NSEC_PER_MSEC, period_ns);
 }
+
+static const struct refresh *bench_refreshes[] = {
+	&refreshes[2], &refreshes[3], &refreshes[4],
+};
+
+static void bench_refresh_desc(const struct refresh **r, char *desc)
+{
+	strscpy(desc, (*r)->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(bench_refresh, bench_refreshes, bench_refresh_desc);
 
 /*
  * make bench: a repeater with 127 devices, Desired to Enabled on emulated
@@ -2555,7 +2561,7 @@ static void drm_bench_hdcp1_repeater_127(struct kunit *test)
 
 static struct kunit_case drm_hdcp1_bench_cases[] = {
 	KUNIT_CASE(drm_bench_hdcp1_desired_to_enabled),
-	KUNIT_CASE(drm_bench_hdcp1_link_check),
+	KUNIT_CASE_PARAM(drm_bench_hdcp1_link_check, bench_refresh_gen_params),
 	KUNIT_CASE(drm_bench_hdcp1_repeater_127),
 	{}
 };
