@@ -684,7 +684,7 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
 	struct drm_crtc_commit *pending = NULL;
 	struct drm_connector_state *state;
-	bool promote, announce, deferred = false;
+	bool promote, announce;
 	u32 seq;
 
 	spin_lock_irq(&hdcp->req_lock);
@@ -718,10 +718,9 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		 * Until its tail has run, the commit that made this state may
 		 * yet take down the link we authenticated.
 		 */
-		deferred = promote && drm_hdcp1_commit_pending(state);
-		if (deferred)
+		if (promote && drm_hdcp1_commit_pending(state))
 			pending = drm_crtc_commit_get(state->commit);
-		if (promote && !deferred) {
+		if (promote && !pending) {
 			drm_hdcp_update_content_protection(hdcp->connector,
 							   DRM_MODE_CONTENT_PROTECTION_ENABLED);
 		} else if (!enabled && state &&

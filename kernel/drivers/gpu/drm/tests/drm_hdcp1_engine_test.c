@@ -127,7 +127,7 @@ struct engine_test {
 	 * the next aux_defers transactions.
 	 */
 	struct drm_dp_aux aux;
-	unsigned int aux_oversize, aux_defers, aux_transactions;
+	unsigned int aux_oversize, aux_defers;
 	/* HDMI goes through a real DDC bus; the HDCP port's offset on it. */
 	struct i2c_adapter ddc;
 	u8 ddc_offset;
@@ -332,7 +332,6 @@ static ssize_t fake_aux_transfer(struct drm_dp_aux *aux, struct drm_dp_aux_msg *
 	bool native = request == DP_AUX_NATIVE_READ || request == DP_AUX_NATIVE_WRITE;
 	int ret;
 
-	t->aux_transactions++;
 	/* What i915's AUX channel does with a payload no transaction can carry. */
 	if (msg->size > DP_AUX_MAX_PAYLOAD_BYTES) {
 		t->aux_oversize++;
