@@ -11,6 +11,8 @@ pkgs=(
 	# make e2e/demo/bench: the libdrm client built on the host and run in
 	# the UML guest, modetest (libdrm-tests), dmesg (util-linux), timeout.
 	libdrm-dev libdrm-tests pkg-config util-linux coreutils
+	# make kunit-smp/e2e-smp: the x86_64 SMP guest (TCG; qboot.rom).
+	qemu-system-x86 qemu-system-data
 )
 
 missing=()

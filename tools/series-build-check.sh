@@ -12,6 +12,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 linux=$top/build/linux
 wt=$top/build/series-wt
 export CCACHE_DIR=${CCACHE_DIR:-${HDCP_CACHE:-/var/cache/drm-hdcp}/ccache}
+# Paths relative to the checkout: a fresh clone elsewhere hits the cache.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
 mkdir -p "$CCACHE_DIR"
 
 for cfg in "$top/build/kunit/.config" "$top/build/x86/.config"; do
