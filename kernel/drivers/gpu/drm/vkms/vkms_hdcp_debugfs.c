@@ -293,6 +293,18 @@ static ssize_t show_encrypting(struct vkms_hdcp *hdcp, char *buf, size_t size)
 	return show_bool(vkms_hdcp_tx_encrypting(&hdcp->tx), buf, size);
 }
 
+/*
+ * "<encrypting> <changes>": read before and after the property, an
+ * unchanged count proves what the link did while userspace read it.
+ */
+static ssize_t show_encryption(struct vkms_hdcp *hdcp, char *buf, size_t size)
+{
+	u32 changes;
+	bool on = vkms_hdcp_tx_encryption(&hdcp->tx, &changes);
+
+	return scnprintf(buf, size, "%d %u\n", on, changes);
+}
+
 /* The count, then the latest violations the sink logged, oldest first. */
 static ssize_t show_violations(struct vkms_hdcp *hdcp, char *buf, size_t size)
 {
@@ -323,6 +335,7 @@ static const struct vkms_hdcp_knob vkms_hdcp_knobs[] = {
 	{ "max_cascade_exceeded", 0600, show_max_cascade, store_max_cascade },
 	{ "bksv", 0600, show_bksv, store_bksv },
 	{ "encrypting", 0400, show_encrypting, NULL },
+	{ "encryption", 0400, show_encryption, NULL },
 	{ "violations", 0400, show_violations, NULL },
 };
 

@@ -45,6 +45,11 @@ struct vkms_hdcp_tx {
 	struct drm_hdcp1_session session;
 	/* @encrypting: the R0' check passed and no reset came since */
 	bool encrypting;
+	/*
+	 * @enc_changes: times @encrypting changed, so that userspace can tell
+	 * that nothing changed between two of its reads
+	 */
+	u32 enc_changes;
 	/* @enc_start_ns: when encryption began, on vkms_hdcp_now_ns() */
 	u64 enc_start_ns;
 	/* @frame_ns: frame duration of the mode being scanned out */
@@ -107,6 +112,7 @@ void vkms_hdcp_tx_init(struct vkms_hdcp_tx *tx);
 void vkms_hdcp_tx_fini(struct vkms_hdcp_tx *tx);
 void vkms_hdcp_tx_set_frame_ns(struct vkms_hdcp_tx *tx, u64 frame_ns);
 bool vkms_hdcp_tx_encrypting(struct vkms_hdcp_tx *tx);
+bool vkms_hdcp_tx_encryption(struct vkms_hdcp_tx *tx, u32 *changes);
 extern const struct drm_hdcp1_tx_ops vkms_hdcp_tx_ops;
 
 void vkms_hdcp_debugfs_init(struct drm_connector *connector, struct dentry *root);

@@ -45,10 +45,18 @@ void vkms_hdcp_tx_set_frame_ns(struct vkms_hdcp_tx *tx, u64 frame_ns)
 
 bool vkms_hdcp_tx_encrypting(struct vkms_hdcp_tx *tx)
 {
+	return vkms_hdcp_tx_encryption(tx, NULL);
+}
+
+/* Whether it encrypts, and how many times that changed, read together. */
+bool vkms_hdcp_tx_encryption(struct vkms_hdcp_tx *tx, u32 *changes)
+{
 	bool on;
 
 	mutex_lock(&tx->lock);
 	on = tx->encrypting;
+	if (changes)
+		*changes = tx->enc_changes;
 	mutex_unlock(&tx->lock);
 	return on;
 }
@@ -104,6 +112,7 @@ static int vkms_hdcp_tx_verify_r0(struct drm_connector *connector,
 	match = get_unaligned_le16(r0_prime) == tx->session.r0;
 	if (match && !tx->encrypting) {
 		tx->encrypting = true;
+		tx->enc_changes++;
 		tx->enc_start_ns = vkms_hdcp_now_ns();
 	}
 	mutex_unlock(&tx->lock);
@@ -155,6 +164,8 @@ static void vkms_hdcp_tx_reset(struct drm_connector *connector)
 	struct vkms_hdcp *hdcp = vkms_hdcp_of(connector);
 
 	mutex_lock(&hdcp->tx.lock);
+	if (hdcp->tx.encrypting)
+		hdcp->tx.enc_changes++;
 	hdcp->tx.encrypting = false;
 	mutex_unlock(&hdcp->tx.lock);
 	drm_hdcp1_emul_set_encryption(hdcp->sink, false);
