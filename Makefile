@@ -8,7 +8,8 @@ HDCP_CACHE ?= /var/cache/drm-hdcp
 export HDCP_CACHE
 
 .PHONY: help deps tree kunit patches abi-check compile-users build-nokunit kernel-doc \
-	upstream-overlap linkage series-build e2e check demo bench clean
+	upstream-overlap linkage series-build e2e kunit-smp e2e-smp smp check demo bench \
+	clean
 
 help:
 	@echo "make deps            install what the targets need (apt-get, as root)"
@@ -22,6 +23,9 @@ help:
 	@echo "make linkage         amdgpu/bridges-only config links no engine or cipher"
 	@echo "make series-build    every patch of the series compiles on its own"
 	@echo "make e2e             boot the kernel (UML) and test the property from userspace"
+	@echo "make kunit-smp       KUnit suites on x86_64, 4 vCPUs under QEMU, KCSAN and lockdep"
+	@echo "make e2e-smp         userspace cases and threaded stress on that kernel (QEMU)"
+	@echo "make smp             kunit-smp and e2e-smp"
 	@echo "make check           all of the above; last line 'N passed, N failed'"
 	@echo "make demo            build and show the property behaviour, readable"
 	@echo "make bench           HDCP 1.4 timings against the spec, KUnit and end to end"
@@ -39,7 +43,15 @@ kunit: tree
 patches: tree
 	@bash tools/export-series.sh
 
-abi-check: tree
+abi-kunit-smp: tree
+	@bash tools/kunit.sh --smp $(if $(SUITES),'$(SUITES)')
+
+e2e-smp: tree
+	@bash tools/e2e.sh --smp $(if $(CASES),'$(CASES)')
+
+smp: kunit-smp e2e-smp
+
+check: tree
 	@python3 tools/abi-check.py
 
 compile-users: tree
@@ -59,6 +71,14 @@ linkage: tree
 
 series-build: tree
 	@bash tools/series-build-check.sh
+
+kunit-smp: tree
+	@bash tools/kunit.sh --smp $(if $(SUITES),'$(SUITES)')
+
+e2e-smp: tree
+	@bash tools/e2e.sh --smp $(if $(CASES),'$(CASES)')
+
+smp: kunit-smp e2e-smp
 
 check: tree
 	@bash tools/check.sh

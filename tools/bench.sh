@@ -33,4 +33,20 @@ for transport in hdmi dp; do
 		status=1
 	fi
 done
+
+# The same figure on the SMP guest (x86_64 under QEMU TCG, 4 vCPUs, KCSAN):
+# beside the UML one above, what instrumentation and emulation cost.
+echo "End to end on the SMP guest (tools/e2e-guest.sh -s), HDMI sink, Desired -> Enabled only:"
+if bash "$top/tools/guest-kernel.sh" --smp; then
+	E2E_BENCH_ENABLE_ONLY=1 bash "$top/tools/e2e-guest.sh" -s -q -n bench-smp -t 900 \
+		-k vkms.hdcp_transport=hdmi -k E2E_BENCH_ENABLE_ONLY=1 -- "$bin/hdcp-e2e" bench
+	rc=$?
+	sed 's/^/  /' "$top/build/e2e/bench-smp/console.log"
+	if [ $rc -ne 0 ]; then
+		echo "bench: the SMP guest run failed (exit $rc); see build/e2e/bench-smp/"
+		status=1
+	fi
+else
+	status=1
+fi
 exit $status

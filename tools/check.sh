@@ -9,13 +9,14 @@ res=$top/build/results
 mkdir -p "$res"
 rm -f "$res"/*.res "$res"/*.log
 
-passed=0 failed=0
+passed=0 failed=0 times=()
 step() {	# <name> <command...>: counts its PASS/FAIL lines
-	local name=$1 rc p f
+	local name=$1 rc p f t0=$SECONDS
 	shift
 	echo "== $name"
 	"$@" 2>&1 | tee "$res/$name.log"
 	rc=${PIPESTATUS[0]}
+	times+=("$name $((SECONDS - t0)) s")
 	p=$(grep -c '^PASS ' "$res/$name.log")
 	f=$(grep -c '^FAIL ' "$res/$name.log")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
@@ -35,7 +36,9 @@ step compile-users bash "$top/tools/compile-users.sh"
 step build-nokunit bash "$top/tools/build-nokunit.sh"
 
 echo "== kunit"
+t0=$SECONDS
 bash "$top/tools/kunit.sh"
+times+=("kunit $((SECONDS - t0)) s")
 if [ -s "$res/kunit.res" ]; then
 	read -r kp kf < "$res/kunit.res"
 else
@@ -47,9 +50,25 @@ failed=$((failed + kf))
 # Boots the kernel that kunit just built; one PASS/FAIL line per case.
 step e2e bash "$top/tools/e2e.sh"
 
+# The same suites on x86_64 with 4 vCPUs under QEMU, KCSAN and lockdep,
+# then the userspace cases and the threaded stress on that kernel.
+echo "== kunit-smp"
+t0=$SECONDS
+bash "$top/tools/kunit.sh" --smp
+times+=("kunit-smp $((SECONDS - t0)) s")
+if [ -s "$res/kunit-smp.res" ]; then
+	read -r kp kf < "$res/kunit-smp.res"
+else
+	kp=0 kf=1
+fi
+passed=$((passed + kp))
+failed=$((failed + kf))
+step e2e-smp bash "$top/tools/e2e.sh" --smp
+
 # Needs the configurations that kunit and compile-users leave behind.
 step series-build bash "$top/tools/series-build-check.sh"
 
 echo
+echo "time per step: $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'), all $SECONDS s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Boot the KUnit UML kernel (build/kunit/linux) as a guest whose root is the
-# host's filesystem, read-only, and run one command in it as root.
+# host's filesystem, read-only, and run one command in it as root. With -s,
+# boot the x86_64 SMP KUnit kernel (build/kunit-smp, KCSAN and lockdep)
+# under QEMU with 4 vCPUs instead, the root shared over virtio 9p.
 #
-#   tools/e2e-guest.sh [-n NAME] [-t SECONDS] [-k KERNEL-ARG]... [-q] -- COMMAND [ARG...]
+#   tools/e2e-guest.sh [-s] [-n NAME] [-t SECONDS] [-k KERNEL-ARG]... [-q] -- COMMAND [ARG...]
 #
 # COMMAND runs in build/e2e/NAME/ (writable in the guest), with
 # E2E_FIRMWARE_DIR=build/e2e/NAME/firmware, the kernel's firmware search
@@ -11,7 +13,7 @@
 # vkms.hdcp_transport=dp). Its output is
 # shown as it comes (-q: only saved, in console.log). Afterwards the guest's
 # kernel log (dmesg.txt, after a kmemleak scan: kmemleak.txt) is scanned for
-# WARNING, BUG, KASAN, lockdep and kmemleak reports.
+# WARNING, BUG, KASAN, KCSAN, lockdep and kmemleak reports.
 #
 # Exit status: COMMAND's; 124 if the guest did not power off within
 # SECONDS (default 600; it is killed); 125 if the guest could not run it;
@@ -19,22 +21,24 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-name=run timeout=600 quiet=0 kargs=()
+name=run timeout=600 quiet=0 kargs=() smp=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	-s) smp=1; shift ;;
 	-n) name=$2; shift 2 ;;
 	-t) timeout=$2; shift 2 ;;
 	-k) kargs+=("$2"); shift 2 ;;
 	-q) quiet=1; shift ;;
 	--) shift; break ;;
-	*) echo "usage: $0 [-n NAME] [-t SECONDS] [-k ARG]... [-q] -- COMMAND [ARG...]" >&2
+	*) echo "usage: $0 [-s] [-n NAME] [-t SECONDS] [-k ARG]... [-q] -- COMMAND [ARG...]" >&2
 	   exit 2 ;;
 	esac
 done
 [ $# -gt 0 ] || { echo "$0: no command" >&2; exit 2; }
 
 kernel=$top/build/kunit/linux
-if [ ! -x "$kernel" ]; then
+[ $smp = 1 ] && kernel=$top/build/kunit-smp/arch/x86/boot/bzImage
+if [ ! -f "$kernel" ]; then
 	echo "e2e-guest: no $kernel; build it with 'make kunit' or tools/e2e.sh" >&2
 	exit 125
 fi
@@ -58,21 +62,37 @@ mkdir -p "$res/firmware" "$umldir"
 # One kernel for KUnit and for this guest: kunit.enable=0 keeps the suites
 # from running; VKMS is built in and comes up with its HDCP emulation.
 args=(
-	mem="${E2E_MEM:-512M}"
-	root=/dev/root rootfstype=hostfs rootflags=/ ro
 	init="$top/tools/e2e-init.sh"
-	uml_dir="$umldir" umid="$umid"
 	kunit.enable=0 vkms.enable_hdcp=1
 	firmware_class.path="$res/firmware"
 	loglevel=1
 	"${kargs[@]}"
 	E2E_RESULTS="$res" E2E_TOP="$top"
 )
+if [ $smp = 1 ]; then
+	# Shares: the host's root read-only, this run's results writable and,
+	# for a checkout under /tmp or /run (tmpfs in the guest), the checkout.
+	share() {	# <tag> <host path> [readonly]
+		cmd+=(-fsdev "local,id=$1,path=$2,security_model=none,multidevs=remap${3:+,readonly=on}"
+		      -device "virtio-9p-pci,fsdev=$1,mount_tag=$1")
+	}
+	cmd=(qemu-system-x86_64 -nodefaults -nographic -no-reboot -serial stdio
+	     -bios qboot.rom -m "${E2E_MEM:-2048}" -smp "${SMP_CPUS:-4}"
+	     -accel tcg,thread=multi -kernel "$kernel")
+	share root / ro
+	share results "$res"
+	case $top in /tmp/* | /run/*) share top "$top" ro ;; esac
+	cmd+=(-append "console=ttyS0 root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144 ro ${args[*]} E2E_SHARE=9p")
+else
+	cmd=("$kernel" mem="${E2E_MEM:-512M}"
+	     root=/dev/root rootfstype=hostfs rootflags=/ ro
+	     uml_dir="$umldir" umid="$umid" "${args[@]}")
+fi
 
 # The guest in its own process group, so that a timeout ends all of it.
 # The console file exists before the guest starts, for the tail below.
 : > "$res/console.raw"
-setsid "$kernel" "${args[@]}" < /dev/null > "$res/console.raw" 2>&1 &
+setsid "${cmd[@]}" < /dev/null > "$res/console.raw" 2>&1 &
 guest=$!
 cleanup() {
 	kill -KILL -- "-$guest" 2>/dev/null
@@ -111,7 +131,7 @@ if [ "$timed_out" = 1 ]; then
 	exit 124
 fi
 if [ ! -s "$res/exitcode" ]; then
-	echo "e2e-guest: the guest stopped without finishing (UML exit $rc);" \
+	echo "e2e-guest: the guest stopped without finishing (exit $rc);" \
 	     "console: $res/console.raw" >&2
 	tail -n 20 "$res/console.raw" | tr -d '\r' >&2
 	exit 125

@@ -1,11 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# PID 1 of the UML guest that tools/e2e-guest.sh boots. The root is the
-# host's filesystem, read-only; E2E_RESULTS (from the kernel command line)
-# is a host directory of the checkout E2E_TOP, mounted writable here. Runs
-# $E2E_RESULTS/run.sh, saves the kernel log (after a kmemleak scan) and
-# powers off with the exit status of run.sh as the UML process's exit
-# status.
+# PID 1 of the guest that tools/e2e-guest.sh boots (UML, or x86_64 under
+# QEMU when E2E_SHARE=9p). The root is the host's filesystem, read-only;
+# E2E_RESULTS (from the kernel command line) is a host directory of the
+# checkout E2E_TOP, mounted writable here (hostfs, or the 9p share
+# "results"). Runs $E2E_RESULTS/run.sh, saves the kernel log (after a
+# kmemleak scan) and powers off; UML exits with run.sh's exit status, which
+# is also saved in $E2E_RESULTS/exitcode.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 res=${E2E_RESULTS:?}
 top=${E2E_TOP:?}
@@ -17,10 +18,18 @@ mount -t debugfs debugfs /sys/kernel/debug
 # checkout under one of them is mounted back over the tmpfs.
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /tmp
-case $top in
-/tmp/* | /run/*) mkdir -p "$top" && mount -t hostfs hostfs "$top" -o "$top" ;;
-esac
-mount -t hostfs hostfs "$res" -o "$res"
+if [ "${E2E_SHARE:-}" = 9p ]; then
+	p9=trans=virtio,version=9p2000.L,msize=262144
+	case $top in
+	/tmp/* | /run/*) mkdir -p "$top" && mount -t 9p -o "ro,$p9" top "$top" ;;
+	esac
+	mount -t 9p -o "$p9" results "$res"
+else
+	case $top in
+	/tmp/* | /run/*) mkdir -p "$top" && mount -t hostfs hostfs "$top" -o "$top" ;;
+	esac
+	mount -t hostfs hostfs "$res" -o "$res"
+fi
 
 # From here on the host shows the console.
 echo "=== e2e guest: $(uname -r), up $(cut -d' ' -f1 /proc/uptime) s"
@@ -47,9 +56,16 @@ else
 	echo "kmemleak: no /sys/kernel/debug/kmemleak" > "$res/kmemleak.txt"
 fi
 dmesg > "$res/dmesg.txt"
+# KCSAN's counters (x86_64 guest): proof that it watched.
+[ -r /sys/kernel/debug/kcsan ] && cat /sys/kernel/debug/kcsan > "$res/kcsan.txt"
 echo "$rc" > "$res/exitcode"
 sync
-echo "$rc" > /proc/exitcode
+[ -e /proc/exitcode ] && echo "$rc" > /proc/exitcode
+# QEMU runs with -no-reboot: a reboot ends it.
+if [ "${E2E_SHARE:-}" = 9p ]; then
+	reboot -f --no-wtmp
+	echo b > /proc/sysrq-trigger
+fi
 poweroff -f --no-wtmp
 # If poweroff is not there, the kernel's own way.
 echo o > /proc/sysrq-trigger

@@ -4,12 +4,21 @@
 # libdrm conformance client against VKMS's emulated HDCP link. Prints one
 # PASS/FAIL line per case, then one for the guest's kernel log.
 #   tools/e2e.sh [case-glob...]
+#   tools/e2e.sh --smp [case-glob...]
+# --smp boots the x86_64 KUnit kernel (KCSAN, lockdep) under QEMU with 4
+# vCPUs instead, and runs the multi-threaded stress (hdcp-e2e stress) after
+# the cases; its lines are named smp.*.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=$top/build/e2e/bin
 
-if ! bash "$top/tools/guest-kernel.sh"; then
+smp=0
+if [ "${1:-}" = --smp ]; then
+	smp=1
+	shift
+fi
+if ! bash "$top/tools/guest-kernel.sh" $([ $smp = 1 ] && echo --smp); then
 	echo "FAIL e2e_guest_kernel_build"
 	exit 1
 fi
@@ -22,18 +31,36 @@ fi
 # checks), then DisplayPort (DPCD, CP_IRQ).
 start=$SECONDS status=0
 for transport in hdmi dp; do
-	run=test-$transport
-	bash "$top/tools/e2e-guest.sh" -n "$run" -t "${E2E_TIMEOUT:-420}" \
-		-k vkms.hdcp_transport=$transport -- "$bin/hdcp-e2e" test "$@"
-	rc=$?
+	if [ $smp = 1 ]; then
+		run=smp-$transport tag=smp.
+		# The cases, then the stress; the exit status is the worse.
+		cmd=(bash -c '"$0" test "$@"; a=$?; "$0" stress "${E2E_STRESS_OPS:-2000}"; b=$?;
+			      exit $((a > b ? a : b))' "$bin/hdcp-e2e" "$@")
+		# 9p, the guest's root, has no resume: test suspends stop at the
+		# freezer there (UML and KUnit suspend the devices).
+		guest=(-s -t "${E2E_SMP_TIMEOUT:-1200}" -k E2E_PM_TEST=freezer)
+	else
+		run=test-$transport tag=
+		cmd=("$bin/hdcp-e2e" test "$@")
+		guest=(-t "${E2E_TIMEOUT:-420}")
+	fi
+	bash "$top/tools/e2e-guest.sh" "${guest[@]}" -n "$run" \
+		-k vkms.hdcp_transport=$transport -- "${cmd[@]}" |
+		sed -u -E "s/^(PASS|FAIL) /\1 $tag/"
+	rc=${PIPESTATUS[0]}
 	case $rc in
-	124)	echo "FAIL e2e_guest.$transport (timed out, see build/e2e/$run/console.raw)" ;;
-	125)	echo "FAIL e2e_guest.$transport (did not run the client, see build/e2e/$run/)" ;;
+	124)	echo "FAIL ${tag}e2e_guest.$transport (timed out, see build/e2e/$run/console.raw)" ;;
+	125)	echo "FAIL ${tag}e2e_guest.$transport (did not run the client, see build/e2e/$run/)" ;;
 	*)	if [ -s "$top/build/e2e/$run/reports.txt" ]; then
-			echo "FAIL guest_kernel_log.$transport (reports in build/e2e/$run/dmesg.txt)"
+			echo "FAIL ${tag}guest_kernel_log.$transport (reports in build/e2e/$run/dmesg.txt)"
 		else
-			echo "PASS guest_kernel_log.$transport (no WARNING, BUG, KASAN, lockdep or" \
-			     "kmemleak report)"
+			watched=
+			kc=$top/build/e2e/$run/kcsan.txt
+			[ -s "$kc" ] &&
+				watched="; KCSAN: $(awk '/setup_watchpoints/ { print $2 }' "$kc")"
+			[ -s "$kc" ] && watched+=" watchpoints, $(awk '/data_races/ { print $2 }' "$kc") races in all"
+			echo "PASS ${tag}guest_kernel_log.$transport (no WARNING, BUG, KASAN, KCSAN," \
+			     "lockdep or kmemleak report$watched)"
 		fi ;;
 	esac
 	[ "$rc" -eq 0 ] || status=1

@@ -567,18 +567,24 @@ static void case_suspend_resume(struct kms *k)
 	double t0, t1, back;
 	int ret;
 
+	struct trace t;
+
 	if (enable(k, false) < 0)
 		return;
-	if (!check(!write_file("/sys/power/pm_test", "devices"), "pm_test=devices: %s",
-		   strerror(errno)))
-		return;
-	write_file("/sys/module/suspend/parameters/pm_test_delay", "1");
 	t0 = now_s();
-	ret = write_file("/sys/power/state", "mem");
+	ret = suspend_resume();
 	t1 = now_s();
-	write_file("/sys/power/pm_test", "none");
-	if (!check(!ret, "echo mem > /sys/power/state: %s", strerror(-ret)))
+	if (!check(!ret, "suspend with pm_test=%s: %s", pm_test_level(), strerror(-ret)))
 		return;
+	if (strcmp(pm_test_level(), "devices")) {
+		/* Only frozen: the link stayed up, and so does Enabled. */
+		ret = cp_hold(k, CP_ENABLED, HOLD_MS, inv_desired(), &t);
+		check(!ret && !t.violation[0], "after a suspend to the freezer: %s, "
+		      "expected Enabled held%s%s", cp_name(t.last),
+		      t.violation[0] ? ": " : "", t.violation);
+		note("suspend (pm_test=%s) took %.0f ms", pm_test_level(), ms_since(t0, t1));
+		return;
+	}
 	check(cp_get(k) == CP_DESIRED, "right after resume: %s, expected Desired "
 	      "(the link came back unencrypted)", cp_name(cp_get(k)));
 	back = expect_recover(k, "resume");

@@ -63,6 +63,7 @@ enum knob {
 	K_MAX_CASCADE_EXCEEDED,
 	K_BKSV,
 	K_ENCRYPTING,
+	K_ENCRYPTION,
 	K_VIOLATIONS,
 	K_NUM
 };
@@ -123,6 +124,8 @@ int write_file(const char *path, const char *fmt, ...) __attribute__((format(pri
 int read_file(const char *path, char *buf, size_t size);
 const char *cp_name(uint64_t v);
 const char *transport_name(enum transport t);
+const char *pm_test_level(void);
+int suspend_resume(void);
 
 /* kms.c */
 int kms_open(struct kms *k);
@@ -159,8 +162,9 @@ int srm_install_facsimile(void);
 int srm_remove(void);
 int sink_replug(void);
 
-/* cases.c, bench.c, demo.c */
+/* cases.c, bench.c, demo.c, stress.c */
 int run_tests(struct kms *k, int argc, char **argv);
+int run_stress(struct kms *k, unsigned int ops);
 int run_bench(struct kms *k);
 int run_demo(struct kms *k);
 

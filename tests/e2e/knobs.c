@@ -33,6 +33,7 @@ static const char *const knob_paths[K_NUM] = {
 	[K_MAX_CASCADE_EXCEEDED] = "hdcp/max_cascade_exceeded",
 	[K_BKSV]		 = "hdcp/bksv",
 	[K_ENCRYPTING]		 = "hdcp/encrypting",
+	[K_ENCRYPTION]		 = "hdcp/encryption",
 	[K_VIOLATIONS]		 = "hdcp/violations",
 };
 

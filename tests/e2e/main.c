@@ -5,6 +5,7 @@
  *   hdcp-e2e test [case-glob...]   conformance cases, "N passed, N failed"
  *   hdcp-e2e bench                 the measurements of `make bench`
  *   hdcp-e2e demo                  the narrated run of `make demo`
+ *   hdcp-e2e stress [ops]          threads at once, for an SMP guest (stress.c)
  *
  * Boot VKMS with vkms.enable_hdcp=1, and vkms.hdcp_transport=dp for the
  * DisplayPort sink: the cases of the other link's transport are left to
@@ -44,8 +45,10 @@ int main(int argc, char **argv)
 		ret = run_bench(&k);
 	else if (!strcmp(mode, "demo"))
 		ret = run_demo(&k);
+	else if (!strcmp(mode, "stress"))
+		ret = run_stress(&k, argc > 2 ? strtoul(argv[2], NULL, 10) : 1000);
 	else {
-		fprintf(stderr, "usage: hdcp-e2e test [case-glob...] | bench | demo\n");
+		fprintf(stderr, "usage: hdcp-e2e test [case-glob...] | bench | demo | stress [ops]\n");
 		ret = 2;
 	}
 	kms_close(&k);

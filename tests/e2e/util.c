@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -130,6 +131,35 @@ const char *cp_name(uint64_t v)
 	case CP_ENABLED: return "Enabled";
 	default: return "?";
 	}
+}
+
+/*
+ * How far a test suspend goes (/sys/power/pm_test): "devices" suspends and
+ * resumes every device; the SMP guest, whose root is on virtio 9p (which
+ * has no resume), asks for "freezer" through E2E_PM_TEST: tasks and the
+ * freezable workqueues (the engine's) are frozen and thawed.
+ */
+const char *pm_test_level(void)
+{
+	const char *level = getenv("E2E_PM_TEST");
+
+	return level && *level ? level : "devices";
+}
+
+/* One test suspend at pm_test_level(), no delay; 0 or -errno. */
+int suspend_resume(void)
+{
+	int ret = write_file("/sys/power/pm_test", "%s", pm_test_level());
+
+	if (ret)
+		return ret;
+	write_file("/sys/module/suspend/parameters/pm_test_delay", "0");
+	ret = write_file("/sys/power/state", "mem");
+	/* Without S3, suspend to idle. */
+	if (ret == -EINVAL)
+		ret = write_file("/sys/power/state", "freeze");
+	write_file("/sys/power/pm_test", "none");
+	return ret;
 }
 
 const char *transport_name(enum transport t)
