@@ -2246,6 +2246,181 @@ static void drm_test_hdcp1_link_stop_does_not_wait_for_srm(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, debug_locks);
 }
 
+/* Blocks until @task sleeps uninterruptibly (on a mutex), or 2 s pass. */
+static bool wait_blocked(struct task_struct *task)
+{
+	int i;
+
+	for (i = 0; i < 2000 && READ_ONCE(task->__state) != TASK_UNINTERRUPTIBLE; i++)
+		usleep_range(500, 1000);
+	return READ_ONCE(task->__state) == TASK_UNINTERRUPTIBLE;
+}
+
+struct poster {
+	struct kunit *test;
+	struct drm_hdcp1 *hdcp;
+	bool hotplug;
+	struct completion done;
+};
+
+static int post_thread(void *data)
+{
+	struct poster *p = data;
+
+	/* The kick queues on the test's injected clock. */
+	current->kunit_test = p->test;
+	if (p->hotplug) {
+		drm_hdcp1_hotplug(p->hdcp, false);
+		drm_hdcp1_hotplug(p->hdcp, true);
+	} else {
+		drm_hdcp1_cp_irq(p->hdcp);
+	}
+	current->kunit_test = NULL;
+	complete(&p->done);
+	return 0;
+}
+
+/*
+ * Race: CP_IRQ and an unplug/replug, posted from two other threads at
+ * once while the worker is inside the KSV exchange. Neither is lost: the
+ * attempt under way is abandoned (its link is gone), the transmitter it
+ * armed is reset, and the engine authenticates the new sink afresh.
+ */
+static void drm_test_hdcp1_race_cp_irq_and_hotplug_during_exchange(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
+	struct runner r = { .test = test, .t = t };
+	struct poster irq = { .test = test, .hdcp = t->hdcp };
+	struct poster plug = { .test = test, .hdcp = t->hdcp, .hotplug = true };
+	DECLARE_COMPLETION_ONSTACK(entered);
+	DECLARE_COMPLETION_ONSTACK(release);
+	struct task_struct *task;
+
+	init_completion(&r.done);
+	init_completion(&irq.done);
+	init_completion(&plug.done);
+	t->sink.stall_entered = &entered;
+	t->sink.stall_release = &release;
+	t->now = max(t->now, t->due);
+	t->queued = false;
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&entered, 2 * HZ), 0);
+	t->sink.stall_entered = NULL;
+
+	task = kthread_run(post_thread, &irq, "hdcp1-irq");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	task = kthread_run(post_thread, &plug, "hdcp1-plug");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&irq.done, 2 * HZ), 0);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&plug.done, 2 * HZ), 0);
+	complete(&release);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	KUNIT_EXPECT_EQ(test, t->sink.r0_reads, 0);
+	KUNIT_ASSERT_TRUE(test, t->queued);
+	run_for(t, 1000);
+	expect_enabled(test, t);
+	/* The abandoned attempt was reset; the second one authenticated. */
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 1);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+/*
+ * Race: drm_hdcp1_link_stop() lands between the kick and the run, while
+ * the worker waits for its protocol lock. The run that follows does no
+ * I/O on the stopped link and waits for the next commit.
+ */
+static void drm_test_hdcp1_race_link_stop_before_pending_run(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct runner r = { .test = test, .t = t };
+	struct task_struct *task;
+
+	init_completion(&r.done);
+	t->now = max(t->now, t->due);
+	t->queued = false;
+	mutex_lock(&t->hdcp->proto_lock);
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	if (IS_ERR(task))
+		mutex_unlock(&t->hdcp->proto_lock);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_EXPECT_TRUE(test, wait_blocked(task));
+	drm_hdcp1_link_stop(t->hdcp);
+	t->stopped = true;
+	mutex_unlock(&t->hdcp->proto_lock);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+
+	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 0);
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_WAIT_LINK);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+}
+
+struct finisher_of_stop {
+	struct drm_hdcp1 *hdcp;
+	struct completion done;
+};
+
+static int fini_only_thread(void *data)
+{
+	struct finisher_of_stop *f = data;
+
+	drm_hdcp1_fini(f->hdcp);
+	complete(&f->done);
+	return 0;
+}
+
+/*
+ * Race: a disable path stops the link while the connector's teardown
+ * calls fini, both during the worker's I/O. Both wait for that I/O, both
+ * return, the transmitter is reset and nothing touches it afterwards.
+ */
+static void drm_test_hdcp1_race_fini_and_link_stop_during_io(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct runner r = { .test = test, .t = t };
+	struct stopper s = { .t = t };
+	struct finisher_of_stop f = { .hdcp = t->hdcp };
+	DECLARE_COMPLETION_ONSTACK(entered);
+	DECLARE_COMPLETION_ONSTACK(release);
+	struct task_struct *task, *stop_task, *fini_task;
+
+	init_completion(&r.done);
+	init_completion(&s.done);
+	init_completion(&f.done);
+	t->sink.stall_entered = &entered;
+	t->sink.stall_release = &release;
+	t->now = max(t->now, t->due);
+	t->queued = false;
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&entered, 2 * HZ), 0);
+	t->sink.stall_entered = NULL;
+
+	stop_task = kthread_run(stop_thread, &s, "hdcp1-stop");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(stop_task));
+	fini_task = kthread_run(fini_only_thread, &f, "hdcp1-fini");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(fini_task));
+	/* Both wait for the I/O in flight (the stop on the I/O lock). */
+	KUNIT_EXPECT_TRUE(test, wait_blocked(stop_task));
+	KUNIT_EXPECT_FALSE(test, completion_done(&s.done));
+	complete(&release);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&s.done, 2 * HZ), 0);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&f.done, 2 * HZ), 0);
+
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	KUNIT_EXPECT_EQ(test, t->tx.computes, 0);
+	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
+	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
+	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->work));
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
 /*
  * The run that authenticates decides Enabled, then waits for
  * connection_mutex, held by a commit that stops the link meanwhile (a
@@ -2632,6 +2807,9 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_link_stop_waits_for_io),
 	KUNIT_CASE(drm_test_hdcp1_link_stop_does_not_wait_for_srm),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_after_stop_while_locked),
+	KUNIT_CASE(drm_test_hdcp1_race_cp_irq_and_hotplug_during_exchange),
+	KUNIT_CASE(drm_test_hdcp1_race_link_stop_before_pending_run),
+	KUNIT_CASE(drm_test_hdcp1_race_fini_and_link_stop_during_io),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_before_pending_modeset_is_done),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_query_in_atomic_check),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_link_stop_under_connection_mutex),

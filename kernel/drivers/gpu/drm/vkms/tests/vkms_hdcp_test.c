@@ -10,6 +10,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/platform_device.h>
 #include <linux/pm.h>
@@ -1021,6 +1022,84 @@ static void vkms_test_hdcp_managed_teardown(struct kunit *test)
 	t->hdcp = NULL;
 }
 
+struct destroyer {
+	struct vkms_config *config;
+	struct completion done;
+};
+
+static int destroy_thread(void *data)
+{
+	struct destroyer *d = data;
+
+	vkms_destroy(d->config);
+	complete(&d->done);
+	return 0;
+}
+
+/*
+ * The device goes away (module unload, unbind) while the engine's worker
+ * runs on the real workqueue: here it holds its protocol lock and waits
+ * for connection_mutex to show Enabled. The destroy waits for it, on
+ * another thread, and nothing of the engine runs after it returned.
+ */
+static void vkms_test_hdcp_destroy_with_worker_running(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = make_vkms(test, true, false, false);
+	struct drm_modeset_lock *lock = &t->vkms->drm.mode_config.connection_mutex;
+	struct drm_hdcp1 *engine = t->hdcp->engine;
+	struct destroyer d = { .config = &t->config };
+	struct task_struct *task;
+	ktime_t end;
+
+	init_completion(&d.done);
+	commit(test, t, true, CP_DESIRED);
+	drm_modeset_lock(lock, NULL);
+	/* Encrypting: the worker's next step is the property, under the lock. */
+	end = ktime_add_ms(ktime_get(), 2000);
+	while (!(drm_hdcp1_is_encrypting(engine) && mutex_is_locked(&engine->proto_lock)) &&
+	       ktime_before(ktime_get(), end))
+		usleep_range(500, 1000);
+	KUNIT_EXPECT_TRUE(test, mutex_is_locked(&engine->proto_lock));
+	KUNIT_EXPECT_TRUE(test, work_busy(&engine->work.work) & WORK_BUSY_RUNNING);
+
+	task = kthread_run(destroy_thread, &d, "vkms-destroy");
+	if (IS_ERR(task))
+		drm_modeset_unlock(lock);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	/* Until the destroy waits for a modeset lock or for the worker. */
+	end = ktime_add_ms(ktime_get(), 2000);
+	while (!completion_done(&d.done) && READ_ONCE(task->__state) != TASK_UNINTERRUPTIBLE &&
+	       ktime_before(ktime_get(), end))
+		usleep_range(500, 1000);
+	drm_modeset_unlock(lock);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&d.done, 10 * HZ), 0);
+	KUNIT_EXPECT_NULL(test, t->config.dev);
+	t->hdcp = NULL;
+}
+
+/* The same with the worker's next run queued (R0' not due yet). */
+static void vkms_test_hdcp_destroy_with_work_queued(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = make_vkms(test, true, false, false);
+	struct destroyer d = { .config = &t->config };
+	struct drm_hdcp1 *engine;
+	ktime_t end;
+
+	init_completion(&d.done);
+	engine = t->hdcp->engine;
+	knob(test, t, "r0_delay_ms", "2000");
+	commit(test, t, true, CP_DESIRED);
+	end = ktime_add_ms(ktime_get(), 2000);
+	while (!(delayed_work_pending(&engine->work) &&
+		 READ_ONCE(engine->fsm.state) == DRM_HDCP1_A2_R0) &&
+	       ktime_before(ktime_get(), end))
+		usleep_range(500, 1000);
+	KUNIT_EXPECT_TRUE(test, delayed_work_pending(&engine->work));
+	destroy_thread(&d);
+	KUNIT_EXPECT_NULL(test, t->config.dev);
+	t->hdcp = NULL;
+}
+
 static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE(vkms_test_hdcp_off_is_pristine),
 	KUNIT_CASE(vkms_test_hdcp_debugfs_layout),
@@ -1050,6 +1129,8 @@ static struct kunit_case vkms_hdcp_tests[] = {
 	KUNIT_CASE_PARAM(vkms_test_hdcp_sink_presents_type_and_edid, transport_gen_params),
 	KUNIT_CASE(vkms_test_hdcp_fini_while_authenticating),
 	KUNIT_CASE(vkms_test_hdcp_managed_teardown),
+	KUNIT_CASE(vkms_test_hdcp_destroy_with_worker_running),
+	KUNIT_CASE(vkms_test_hdcp_destroy_with_work_queued),
 	{}
 };
 
