@@ -33,8 +33,18 @@ start=$SECONDS status=0
 for transport in hdmi dp; do
 	if [ $smp = 1 ]; then
 		run=smp-$transport tag=smp.
-		# The cases, then the stress; the exit status is the worse.
-		cmd=(bash -c '"$0" test "$@"; a=$?; "$0" stress "${E2E_STRESS_OPS:-2000}"; b=$?;
+		# The cases, then the stress; the exit status is the worse. A
+		# stress still running after 5 minutes is stuck: the kernel log
+		# gets the blocked tasks (sysrq w) before it is killed.
+		cmd=(bash -c '"$0" test "$@"; a=$?
+			      "$0" stress "${E2E_STRESS_OPS:-2000}" & pid=$!
+			      for i in $(seq 300); do kill -0 $pid 2>/dev/null || break; sleep 1; done
+			      if kill -0 $pid 2>/dev/null; then
+				      echo "FAIL stress_finished (stuck; blocked tasks in dmesg.txt)"
+				      echo w > /proc/sysrq-trigger; sleep 2; kill -9 $pid; b=1
+			      else
+				      wait $pid; b=$?
+			      fi
 			      exit $((a > b ? a : b))' "$bin/hdcp-e2e" "$@")
 		# 9p, the guest's root, has no resume: test suspends stop at the
 		# freezer there (UML and KUnit suspend the devices).
