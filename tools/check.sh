@@ -35,34 +35,29 @@ step linkage bash "$top/tools/linkage-check.sh"
 step compile-users bash "$top/tools/compile-users.sh"
 step build-nokunit bash "$top/tools/build-nokunit.sh"
 
-echo "== kunit"
-t0=$SECONDS
-bash "$top/tools/kunit.sh"
-times+=("kunit $((SECONDS - t0)) s")
-if [ -s "$res/kunit.res" ]; then
-	read -r kp kf < "$res/kunit.res"
-else
-	kp=0 kf=1
-fi
-passed=$((passed + kp))
-failed=$((failed + kf))
+kunit_step() {	# <name> [--smp]: counts the cases of its .res file
+	local name=$1 kp kf t0=$SECONDS
+	shift
+	echo "== $name"
+	bash "$top/tools/kunit.sh" "$@"
+	times+=("$name $((SECONDS - t0)) s")
+	if [ -s "$res/$name.res" ]; then
+		read -r kp kf < "$res/$name.res"
+	else
+		kp=0 kf=1
+	fi
+	passed=$((passed + kp))
+	failed=$((failed + kf))
+}
+
+kunit_step kunit
 
 # Boots the kernel that kunit just built; one PASS/FAIL line per case.
 step e2e bash "$top/tools/e2e.sh"
 
 # The same suites on x86_64 with 4 vCPUs under QEMU, KCSAN and lockdep,
 # then the userspace cases and the threaded stress on that kernel.
-echo "== kunit-smp"
-t0=$SECONDS
-bash "$top/tools/kunit.sh" --smp
-times+=("kunit-smp $((SECONDS - t0)) s")
-if [ -s "$res/kunit-smp.res" ]; then
-	read -r kp kf < "$res/kunit-smp.res"
-else
-	kp=0 kf=1
-fi
-passed=$((passed + kp))
-failed=$((failed + kf))
+kunit_step kunit-smp --smp
 step e2e-smp bash "$top/tools/e2e.sh" --smp
 
 # Needs the configurations that kunit and compile-users leave behind.

@@ -2256,6 +2256,25 @@ static bool wait_blocked(struct task_struct *task)
 	return READ_ONCE(task->__state) == TASK_UNINTERRUPTIBLE;
 }
 
+/*
+ * The worker's due run, on another thread, stopped at its Bksv read (in the
+ * KSV exchange, holding the I/O lock) until @release completes.
+ */
+static void run_stalled_at_bksv(struct kunit *test, struct engine_test *t, struct runner *r,
+				struct completion *entered, struct completion *release)
+{
+	struct task_struct *task;
+
+	t->sink.stall_entered = entered;
+	t->sink.stall_release = release;
+	t->now = max(t->now, t->due);
+	t->queued = false;
+	task = kthread_run(run_thread, r, "hdcp1-run");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(entered, 2 * HZ), 0);
+	t->sink.stall_entered = NULL;
+}
+
 struct poster {
 	struct kunit *test;
 	struct drm_hdcp1 *hdcp;
@@ -2299,14 +2318,7 @@ static void drm_test_hdcp1_race_cp_irq_and_hotplug_during_exchange(struct kunit 
 	init_completion(&r.done);
 	init_completion(&irq.done);
 	init_completion(&plug.done);
-	t->sink.stall_entered = &entered;
-	t->sink.stall_release = &release;
-	t->now = max(t->now, t->due);
-	t->queued = false;
-	task = kthread_run(run_thread, &r, "hdcp1-run");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
-	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&entered, 2 * HZ), 0);
-	t->sink.stall_entered = NULL;
+	run_stalled_at_bksv(test, t, &r, &entered, &release);
 
 	task = kthread_run(post_thread, &irq, "hdcp1-irq");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
@@ -2387,19 +2399,12 @@ static void drm_test_hdcp1_race_fini_and_link_stop_during_io(struct kunit *test)
 	struct finisher_of_stop f = { .hdcp = t->hdcp };
 	DECLARE_COMPLETION_ONSTACK(entered);
 	DECLARE_COMPLETION_ONSTACK(release);
-	struct task_struct *task, *stop_task, *fini_task;
+	struct task_struct *stop_task, *fini_task;
 
 	init_completion(&r.done);
 	init_completion(&s.done);
 	init_completion(&f.done);
-	t->sink.stall_entered = &entered;
-	t->sink.stall_release = &release;
-	t->now = max(t->now, t->due);
-	t->queued = false;
-	task = kthread_run(run_thread, &r, "hdcp1-run");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
-	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&entered, 2 * HZ), 0);
-	t->sink.stall_entered = NULL;
+	run_stalled_at_bksv(test, t, &r, &entered, &release);
 
 	stop_task = kthread_run(stop_thread, &s, "hdcp1-stop");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(stop_task));
