@@ -48,7 +48,7 @@ for transport in hdmi dp; do
 			      exit $((a > b ? a : b))' "$bin/hdcp-e2e" "$@")
 		# 9p, the guest's root, has no resume: test suspends stop at the
 		# freezer there (UML and KUnit suspend the devices).
-		guest=(-s -t "${E2E_SMP_TIMEOUT:-1200}" -k E2E_PM_TEST=freezer)
+		guest=(-s -t "${E2E_SMP_TIMEOUT:-600}" -k E2E_PM_TEST=freezer)
 	else
 		run=test-$transport tag=
 		cmd=("$bin/hdcp-e2e" test "$@")
