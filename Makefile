@@ -43,15 +43,7 @@ kunit: tree
 patches: tree
 	@bash tools/export-series.sh
 
-abi-kunit-smp: tree
-	@bash tools/kunit.sh --smp $(if $(SUITES),'$(SUITES)')
-
-e2e-smp: tree
-	@bash tools/e2e.sh --smp $(if $(CASES),'$(CASES)')
-
-smp: kunit-smp e2e-smp
-
-check: tree
+abi-check: tree
 	@python3 tools/abi-check.py
 
 compile-users: tree
