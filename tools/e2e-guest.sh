@@ -65,7 +65,9 @@ args=(
 	init="$top/tools/e2e-init.sh"
 	kunit.enable=0 vkms.enable_hdcp=1
 	firmware_class.path="$res/firmware"
-	loglevel=1
+	# The SMP guest's console also gets errors: a deadlock there leaves
+	# no dmesg.txt, only the RCU stall and hung task reports on it.
+	loglevel=$([ $smp = 1 ] && echo 4 || echo 1)
 	"${kargs[@]}"
 	E2E_RESULTS="$res" E2E_TOP="$top"
 )

@@ -5,11 +5,14 @@
  * atomic commits, and injects faults through the debugfs knobs. The engine
  * runs from the test thread on an injected clock, which the emulated
  * transmitter and sink share, so the whole suite takes seconds; the last
- * case lets the real workqueue do it.
+ * case lets the real workqueue do it. On SMP kernels a second suite
+ * checks VKMS's vblank timer, which the emulated link relies on.
  */
 
+#include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/platform_device.h>
@@ -1139,7 +1142,138 @@ static struct kunit_suite vkms_hdcp_test_suite = {
 	.test_cases = vkms_hdcp_tests,
 };
 
+#if IS_ENABLED(CONFIG_SMP)
+/*
+ * VKMS's vblank timer, which the emulated link relies on, under real
+ * concurrency: drm_crtc_vblank_off() calls the CRTC's disable_vblank with
+ * the event and vblank time locks held, interrupts off, while the timer's
+ * callback may have started on another CPU and wait for those very locks
+ * in drm_handle_vblank(). Only an SMP kernel can have both at once.
+ */
+struct vblank_race {
+	struct drm_crtc *crtc;
+	struct hrtimer *timer;
+	bool caught;		/* the callback ran while the lock was held */
+	bool returned;		/* disable_vblank returned while it was held */
+	struct completion go, disabled, released;
+};
+
+/*
+ * Holds the event lock until disable_vblank returned, or for 1 s at most;
+ * lets the disabling thread go once the timer's callback waits for it.
+ */
+static int hold_event_lock_thread(void *data)
+{
+	struct vblank_race *r = data;
+	spinlock_t *lock = &r->crtc->dev->event_lock;
+	unsigned long flags;
+	ktime_t end;
+
+	spin_lock_irqsave(lock, flags);
+	end = ktime_add_ms(ktime_get(), 1000);
+	while (!hrtimer_callback_running(r->timer) && ktime_before(ktime_get(), end))
+		cpu_relax();
+	WRITE_ONCE(r->caught, hrtimer_callback_running(r->timer));
+	/* The callback is waiting for the lock: now disable. */
+	complete(&r->go);
+	end = ktime_add_ms(ktime_get(), 1000);
+	while (READ_ONCE(r->caught) && !completion_done(&r->disabled) &&
+	       ktime_before(ktime_get(), end))
+		cpu_relax();
+	WRITE_ONCE(r->returned, completion_done(&r->disabled));
+	spin_unlock_irqrestore(lock, flags);
+	complete(&r->released);
+	return 0;
+}
+
+/*
+ * Interrupts off, as drm_vblank_disable_and_save() calls it; without its
+ * vblank time lock, which the callback takes after the event lock: a
+ * disable_vblank that waits for the callback then fails the test once
+ * the event lock goes, instead of hanging it.
+ */
+static int disable_vblank_thread(void *data)
+{
+	struct vblank_race *r = data;
+	unsigned long flags;
+
+	wait_for_completion(&r->go);
+	local_irq_save(flags);
+	r->crtc->funcs->disable_vblank(r->crtc);
+	local_irq_restore(flags);
+	complete(&r->disabled);
+	return 0;
+}
+
+/*
+ * disable_vblank while the timer's callback waits for the event lock on
+ * another CPU: it must return without waiting for that callback, or
+ * neither ever finishes (the DPMS and modeset storm of the SMP stress
+ * hung this way). The lock is held on a CPU the timer is not on, and let
+ * go after 1 s at most, so that a failure is a failure, not a hang.
+ */
+static void vkms_test_vblank_disable_while_timer_callback_waits(struct kunit *test)
+{
+	struct vkms_hdcp_test *t = make_vkms(test, false, false, false);
+	struct drm_crtc *crtc = &t->vkms->output.crtc;
+	struct vblank_race r = { .crtc = crtc, .timer = &t->vkms->output.vblank_hrtimer };
+	struct task_struct *holder, *disabler;
+	unsigned long flags;
+	int timer_cpu, holder_cpu, cpu;
+
+	KUNIT_ASSERT_GE(test, num_online_cpus(), 3U);
+	init_completion(&r.go);
+	init_completion(&r.disabled);
+	init_completion(&r.released);
+	commit(test, t, true, 0);
+	KUNIT_ASSERT_EQ(test, drm_crtc_vblank_get(crtc), 0);
+
+	/*
+	 * Both threads exist before the lock is taken: creating a thread may
+	 * wait for every CPU, the one spinning with interrupts off included.
+	 */
+	timer_cpu = READ_ONCE(r.timer->base)->cpu_base->cpu;
+	holder_cpu = cpumask_any_but(cpu_online_mask, timer_cpu);
+	for_each_online_cpu(cpu)
+		if (cpu != timer_cpu && cpu != holder_cpu)
+			break;
+	disabler = kthread_create(disable_vblank_thread, &r, "vkms-disable-vblank");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(disabler));
+	kthread_bind(disabler, cpu);
+	wake_up_process(disabler);
+	holder = kthread_create(hold_event_lock_thread, &r, "vkms-event-lock");
+	if (IS_ERR(holder))
+		complete(&r.go);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(holder));
+	kthread_bind(holder, holder_cpu);
+	wake_up_process(holder);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.released, 5 * HZ), 0);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.disabled, 5 * HZ), 0);
+	KUNIT_EXPECT_TRUE(test, r.caught);
+	KUNIT_EXPECT_TRUE(test, r.returned);
+
+	/* Back on, as the vblank core would have it, then off for good. */
+	spin_lock_irqsave(&t->vkms->drm.vblank_time_lock, flags);
+	KUNIT_EXPECT_EQ(test, crtc->funcs->enable_vblank(crtc), 0);
+	spin_unlock_irqrestore(&t->vkms->drm.vblank_time_lock, flags);
+	drm_crtc_vblank_put(crtc);
+	commit(test, t, false, 0);
+}
+
+static struct kunit_case vkms_vblank_tests[] = {
+	KUNIT_CASE(vkms_test_vblank_disable_while_timer_callback_waits),
+	{}
+};
+
+static struct kunit_suite vkms_vblank_test_suite = {
+	.name = "vkms_vblank",
+	.test_cases = vkms_vblank_tests,
+};
+
+kunit_test_suites(&vkms_hdcp_test_suite, &vkms_vblank_test_suite);
+#else
 kunit_test_suite(vkms_hdcp_test_suite);
+#endif
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 MODULE_DESCRIPTION("KUnit tests for the emulated HDCP link of VKMS");
