@@ -727,6 +727,10 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED) {
 			drm_hdcp_update_content_protection(hdcp->connector,
 							   DRM_MODE_CONTENT_PROTECTION_DESIRED);
+			/* Maybe a swapped-in commit's new state: its tail must know. */
+			spin_lock_irq(&hdcp->req_lock);
+			hdcp->self_demoted = state;
+			spin_unlock_irq(&hdcp->req_lock);
 		} else if (announce && state &&
 			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED) {
 			/* A commit dropped Enabled: whoever made it, userspace hears. */
@@ -1048,10 +1052,18 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 		hdcp->link_gen++;
 		changed = true;
 	}
-	/* The commit may have changed the value the engine last wrote. */
+	/*
+	 * The commit may have changed the value the engine last wrote, unless
+	 * the worker dropped Enabled in @new_state itself once the commit was
+	 * swapped in: that change was announced already. Any later state
+	 * comes from a commit whose tail passes here first, so the pointer
+	 * cannot be a freed state's.
+	 */
 	if (old_cp == DRM_MODE_CONTENT_PROTECTION_ENABLED &&
-	    cp == DRM_MODE_CONTENT_PROTECTION_DESIRED)
+	    cp == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
+	    new_state != hdcp->self_demoted)
 		hdcp->demoted = true;
+	hdcp->self_demoted = NULL;
 	if (old_cp == DRM_MODE_CONTENT_PROTECTION_UNDESIRED && want)
 		hdcp->asked_again = true;
 	if (old_cp != cp || want != hdcp->want || type1 != hdcp->type1) {

@@ -71,6 +71,11 @@ struct drm_hdcp1 {
 	bool sink_present;
 	bool cp_irq;
 	bool demoted;			/* a commit dropped Enabled: uevent due */
+	/*
+	 * The connector state the worker last dropped Enabled in itself, and
+	 * announced; only compared, never dereferenced.
+	 */
+	const struct drm_connector_state *self_demoted;
 	bool encrypting;		/* for drm_hdcp1_is_encrypting() */
 	u32 link_gen;			/* bumped whenever the link restarts */
 	u32 resync_seq;			/* bumped when the property may disagree with the link */

@@ -2427,6 +2427,98 @@ static void drm_test_hdcp1_race_fini_and_link_stop_during_io(struct kunit *test)
 }
 
 /*
+ * Race: the driver hands the link to its HDCP 2.2 while the worker, having
+ * found the link failed, waits for connection_mutex to drop Enabled. The
+ * property is the new owner's from the hand-over on: that run must leave
+ * it alone, and touch the link no more.
+ */
+static void drm_test_hdcp1_race_hand_over_during_property_update(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
+	struct drm_modeset_lock *lock = &t->drm.mode_config.connection_mutex;
+	struct runner r = { .test = test, .t = t };
+	struct task_struct *task;
+	unsigned int events;
+
+	init_completion(&r.done);
+	authenticate(test, t);
+	events = t->events;
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_dp_link_failure(t->sink.emul), 0);
+	KUNIT_ASSERT_TRUE(test, t->queued);
+	t->now = max(t->now, t->due);
+	t->queued = false;
+
+	drm_modeset_lock(lock, NULL);
+	task = kthread_run(run_thread, &r, "hdcp1-run");
+	if (IS_ERR(task))
+		drm_modeset_unlock(lock);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	/* Blocked on connection_mutex, the failed check behind it. */
+	KUNIT_EXPECT_TRUE(test, wait_blocked(task));
+	drm_hdcp1_hand_over(t->hdcp);
+	t->stopped = true;
+	drm_modeset_unlock(lock);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+
+	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->events, events);
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	run_for(t, DRM_HDCP1_RETRY_MAX_MS);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->events, events);
+	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+/*
+ * Race: CP_IRQ from the sink's interrupt while a disable path stops the
+ * link, both during the worker's I/O. The stop waits for that I/O only;
+ * the interrupt of the stopped link leads to no I/O, and does not spoil
+ * the attempt on the link the next commit drives.
+ */
+static void drm_test_hdcp1_race_cp_irq_and_link_stop_during_io(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
+	struct runner r = { .test = test, .t = t };
+	struct stopper s = { .t = t };
+	struct poster irq = { .test = test, .hdcp = t->hdcp };
+	DECLARE_COMPLETION_ONSTACK(entered);
+	DECLARE_COMPLETION_ONSTACK(release);
+	struct task_struct *stop_task, *task;
+
+	init_completion(&r.done);
+	init_completion(&s.done);
+	init_completion(&irq.done);
+	run_stalled_at_bksv(test, t, &r, &entered, &release);
+
+	stop_task = kthread_run(stop_thread, &s, "hdcp1-stop");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(stop_task));
+	KUNIT_EXPECT_TRUE(test, wait_blocked(stop_task));
+	task = kthread_run(post_thread, &irq, "hdcp1-irq");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&irq.done, 2 * HZ), 0);
+	KUNIT_EXPECT_FALSE(test, completion_done(&s.done));
+	complete(&release);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&s.done, 2 * HZ), 0);
+
+	run_for(t, DRM_HDCP1_RETRY_MAX_MS);
+	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
+	KUNIT_EXPECT_EQ(test, t->tx.computes, 0);
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_WAIT_LINK);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+
+	/* The next commit drives the link: one attempt, and it succeeds. */
+	t->stopped = false;
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	run_for(t, 500);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
+	KUNIT_EXPECT_EQ(test, t->events, 1);
+}
+
+/*
  * The run that authenticates decides Enabled, then waits for
  * connection_mutex, held by a commit that stops the link meanwhile (a
  * blocking commit switching the output off). Once it has the lock the
@@ -2573,6 +2665,43 @@ static void drm_test_hdcp1_no_enabled_before_pending_modeset_is_done(struct kuni
 	/* The new mode authenticates afresh, and only then is Enabled shown. */
 	authenticate(test, t);
 	KUNIT_EXPECT_EQ(test, t->events, 1);
+}
+
+/*
+ * Race: the link fails while a nonblocking commit that keeps Enabled is
+ * swapped in and its tail has yet to run. The worker drops Enabled in the
+ * commit's new state, with a uevent; the tail then finds Enabled -> Desired
+ * between its states, which is not the commit's doing. One change, one
+ * uevent.
+ */
+static void drm_test_hdcp1_race_demotion_between_swap_and_tail(struct kunit *test)
+{
+	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
+	struct mode_commit c = {
+		.t = t, .active = true, .mode = t->mode, .cp = CP_DESIRED, .type = TYPE0,
+	};
+	struct drm_atomic_state *pending;
+	unsigned int events;
+
+	authenticate(test, t);
+	events = t->events;
+	pending = commit_swapped(test, t, build_mode_commit, &c);
+	KUNIT_ASSERT_EQ(test, cp(t), CP_ENABLED);
+
+	drm_hdcp1_hotplug(t->hdcp, false);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, t->events, events + 1);
+
+	commit_tail_of_swapped(pending);
+	run_for(t, 100);
+	KUNIT_EXPECT_EQ(test, cp(t), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, t->events, events + 1);
+
+	drm_hdcp1_hotplug(t->hdcp, true);
+	run_for(t, 500);
+	expect_enabled(test, t);
+	KUNIT_EXPECT_EQ(test, t->events, events + 2);
 }
 
 /* A stand-in for mainline i915: wait a fixed 300 ms after Aksv, then R0'. */
@@ -2815,6 +2944,9 @@ static struct kunit_case drm_hdcp1_engine_tests[] = {
 	KUNIT_CASE(drm_test_hdcp1_race_cp_irq_and_hotplug_during_exchange),
 	KUNIT_CASE(drm_test_hdcp1_race_link_stop_before_pending_run),
 	KUNIT_CASE(drm_test_hdcp1_race_fini_and_link_stop_during_io),
+	KUNIT_CASE(drm_test_hdcp1_race_hand_over_during_property_update),
+	KUNIT_CASE(drm_test_hdcp1_race_cp_irq_and_link_stop_during_io),
+	KUNIT_CASE(drm_test_hdcp1_race_demotion_between_swap_and_tail),
 	KUNIT_CASE(drm_test_hdcp1_no_enabled_before_pending_modeset_is_done),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_query_in_atomic_check),
 	KUNIT_CASE(drm_test_hdcp1_lockdep_link_stop_under_connection_mutex),
