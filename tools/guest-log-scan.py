@@ -14,6 +14,8 @@ the kernel has are listed on stderr. Prints one line per report (at most
 import re
 import sys
 
+import kcsan_reports
+
 REPORTS = re.compile(
     r"WARNING:|BUG:|kernel BUG at|KASAN|KFENCE|Kernel panic|Oops"
     r"|possible circular locking|possible recursive locking"
@@ -21,9 +23,6 @@ REPORTS = re.compile(
     r"|lock held when returning to user space|bad unlock balance"
     r"|unreferenced object|suspected memory leaks|general protection fault"
     r"|hung_task|blocked for more than")
-KCSAN = re.compile(r"BUG: KCSAN: ")
-KCSAN_END = re.compile(r"^(\[[^\]]*\] )?=+\s*$")
-OURS = re.compile(r"\b(drm_hdcp|drm_test_hdcp|vkms_hdcp|vkms_test_hdcp|intel_hdcp1)\w*")
 
 
 def main():
@@ -34,26 +33,21 @@ def main():
         except OSError as e:
             found.append("%s: cannot read: %s" % (path, e.strerror))
             continue
-        kcsan = None    # [line number, title, ours] of the report being read
+        kcsan = kcsan_reports.Reader()
         name = path.rsplit("/", 1)[-1]
         for n, line in enumerate(lines, 1):
-            if kcsan is not None:
-                if KCSAN_END.search(line):
-                    where = "%s:%d: %s" % (name, kcsan[0], kcsan[1])
-                    if kcsan[2]:
-                        found.append(where)
-                    else:
-                        print("not ours: " + where, file=sys.stderr)
-                    kcsan = None
-                elif OURS.search(line):
-                    kcsan[2] = True
-                continue
-            if KCSAN.search(line):
-                kcsan = [n, line.strip(), bool(OURS.search(line))]
-            elif REPORTS.search(line):
+            inside, report = kcsan.feed(n, line)
+            if report:
+                where = "%s:%d: %s" % ((name,) + report[:2])
+                if report[2]:
+                    found.append(where)
+                else:
+                    print("not ours: " + where, file=sys.stderr)
+            if not inside and REPORTS.search(line):
                 found.append("%s:%d: %s" % (name, n, line.rstrip()))
-        if kcsan is not None:
-            found.append("%s:%d: %s (unterminated)" % (name, kcsan[0], kcsan[1]))
+        report = kcsan.unterminated()
+        if report:
+            found.append("%s:%d: %s (unterminated)" % ((name,) + report[:2]))
     for f in found[:20]:
         print(f)
     if len(found) > 20:

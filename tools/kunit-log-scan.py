@@ -15,6 +15,8 @@ Prints one line per report found; exit status 1 if any.
 import re
 import sys
 
+import kcsan_reports
+
 ALWAYS = re.compile(r"BUG: KASAN|BUG: KFENCE|WARNING: possible (circular|recursive)"
                     r"|possible circular locking|possible recursive locking"
                     r"|inconsistent lock state|WARNING: suspicious RCU"
@@ -23,27 +25,18 @@ ALWAYS = re.compile(r"BUG: KASAN|BUG: KFENCE|WARNING: possible (circular|recursi
 WARN = re.compile(r"WARNING: CPU: \d+ PID: \d+ at ")
 SUITE = re.compile(r"^\s*# Subtest: (\S+)")
 SUITE_END = re.compile(r"^\s{0,4}(?:not )?ok \d+ (\S+)\s*$")
-KCSAN = re.compile(r"BUG: KCSAN: ")
-KCSAN_END = re.compile(r"^(\[[^\]]*\] )?=+\s*$")
-OUR_NAMES = r"\b(drm_hdcp|drm_test_hdcp|vkms_hdcp|vkms_test_hdcp|intel_hdcp1)\w*"
-OURS = re.compile(OUR_NAMES + r"\+0x")
 
 
 def main():
     log, prefixes = sys.argv[1], sys.argv[2:]
     suite, found, others = None, [], []
-    kcsan = None		# (line number, title, ours) of the report being read
+    kcsan = kcsan_reports.Reader()
     for n, line in enumerate(open(log, errors="replace"), 1):
-        if kcsan is not None:
-            if KCSAN_END.search(line):
-                (found if kcsan[2] else others).append(
-                    "%d: [%s] %s" % (kcsan[0], suite or "-", kcsan[1]))
-                kcsan = None
-            elif OURS.search(line):
-                kcsan[2] = True
-            continue
-        if KCSAN.search(line):
-            kcsan = [n, line.strip(), bool(re.search(OUR_NAMES, line))]
+        inside, report = kcsan.feed(n, line)
+        if report:
+            (found if report[2] else others).append(
+                "%d: [%s] %s" % (report[0], suite or "-", report[1]))
+        if inside:
             continue
         m = SUITE.match(line)
         if m and (line.startswith("    # Subtest") or line.startswith("# Subtest")):
@@ -55,8 +48,9 @@ def main():
         m = SUITE_END.match(line)
         if m and m.group(1) == suite:
             suite = None
-    if kcsan is not None:
-        (found if kcsan[2] else others).append("%d: %s (unterminated)" % (kcsan[0], kcsan[1]))
+    report = kcsan.unterminated()
+    if report:
+        (found if report[2] else others).append("%d: %s (unterminated)" % report[:2])
     for o in others[:20]:
         print("not ours: " + o, file=sys.stderr)
     for f in found[:20]:
