@@ -65,6 +65,10 @@ CASES = [
     ("guest_warning_fails", "guest", [WARN], 1),
     ("guest_hung_task_fails", "guest",
      ["INFO: task hdcp-e2e:99 blocked for more than 60 seconds."], 1),
+    ("tsc_unstable_fails", "kunit",
+     ["[    0.032000] tsc: Marking TSC unstable due to could not calculate TSC khz"], 1),
+    ("guest_tsc_unstable_fails", "guest",
+     ["[    0.032000] tsc: Marking TSC unstable due to could not calculate TSC khz"], 1),
 ]
 
 
