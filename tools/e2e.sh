@@ -27,9 +27,20 @@ if ! make -s -C "$top/tests/e2e" O="$bin"; then
 	exit 1
 fi
 
+start=$SECONDS status=0
+# UML only: the guest's processes keep their vector registers while UML
+# switches between them (on AMX hosts, through patch 25).
+if [ $smp = 0 ]; then
+	if bash "$top/tools/e2e-guest.sh" -q -n fp-state -t 120 -- "$bin/fp-state"; then
+		echo "PASS uml_guest_keeps_vector_registers ($(tail -n 1 "$top/build/e2e/fp-state/console.log"))"
+	else
+		echo "FAIL uml_guest_keeps_vector_registers (see build/e2e/fp-state/)"
+		status=1
+	fi
+fi
+
 # One boot per register map of the emulated sink: HDMI (DDC, Ri' link
 # checks), then DisplayPort (DPCD, CP_IRQ).
-start=$SECONDS status=0
 for transport in hdmi dp; do
 	if [ $smp = 1 ]; then
 		run=smp-$transport tag=smp.
