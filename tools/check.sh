@@ -81,16 +81,18 @@ join_step patches
 # Boots the kernel that kunit just built; one PASS/FAIL line per case.
 bg_step e2e bash "$top/tools/e2e.sh"
 step compile-users bash "$top/tools/compile-users.sh"
+# Needs the configurations that kunit and compile-users leave behind; its
+# many small makes leave a core idle, which the module build beside it
+# fills. Joined before the QEMU runs, whose guests watch for stalls.
+bg_step series-build bash "$top/tools/series-build-check.sh"
 step build-nokunit bash "$top/tools/build-nokunit.sh"
 join_step e2e
+join_step series-build
 
 # The same suites on x86_64 with 4 vCPUs under QEMU, KCSAN and lockdep,
 # then the userspace cases and the threaded stress on that kernel.
 kunit_step kunit-smp --smp
 step e2e-smp bash "$top/tools/e2e.sh" --smp
-
-# Needs the configurations that kunit and compile-users leave behind.
-step series-build bash "$top/tools/series-build-check.sh"
 
 echo
 echo "time per step: $(IFS=,; echo "${times[*]}" | sed 's/,/, /g'), all $SECONDS s"

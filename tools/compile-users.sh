@@ -46,48 +46,67 @@ build_obj() {	# <check name> <make args...>
 	fi
 }
 
-# Users of <drm/display/drm_hdcp_helper.h> and <drm/display/drm_hdcp.h>.
+# Each make invocation costs seconds before it compiles anything (Makefile
+# parsing, compiler probes), so a list of objects is built in one; only
+# when that one reports a problem is the list built again object by object,
+# to say which object has it.
+build_objs() {	# <check prefix> <make flags, split on spaces (may be empty)> <objects...>
+	local prefix=$1 flags=$2 log o
+	shift 2
+	if log=$("${mk[@]}" $flags "$@" 2>&1) && ! grep -qE 'warning:|error:' <<<"$log"; then
+		for o in "$@"; do
+			echo "PASS $prefix ${o#drivers/gpu/drm/}"
+			passed=$((passed + 1))
+		done
+		return
+	fi
+	for o in "$@"; do
+		rm -f "$out/$o"
+		build_obj "$prefix ${o#drivers/gpu/drm/}" $flags "$o"
+	done
+}
+
 amd=drivers/gpu/drm/amd/amdgpu/../display
-for o in \
-	$amd/amdgpu_dm/amdgpu_dm.o \
-	$amd/amdgpu_dm/amdgpu_dm_hdcp.o \
-	$amd/modules/hdcp/hdcp.o \
-	$amd/modules/hdcp/hdcp1_execution.o \
-	$amd/modules/hdcp/hdcp1_transition.o \
-	$amd/modules/hdcp/hdcp2_execution.o \
-	$amd/modules/hdcp/hdcp2_transition.o \
-	$amd/modules/hdcp/hdcp_ddc.o \
-	$amd/modules/hdcp/hdcp_log.o \
-	$amd/modules/hdcp/hdcp_psp.o \
-	drivers/gpu/drm/bridge/cadence/cdns-mhdp8546-core.o \
-	drivers/gpu/drm/bridge/cadence/cdns-mhdp8546-hdcp.o \
-	drivers/gpu/drm/bridge/analogix/anx7625.o \
-	drivers/gpu/drm/bridge/ite-it6505.o \
-	drivers/gpu/drm/i915/display/intel_hdcp.o \
-	drivers/gpu/drm/i915/display/intel_hdcp1.o \
-	drivers/gpu/drm/i915/display/intel_hdcp1_hw.o \
-	drivers/gpu/drm/i915/display/intel_dp_hdcp.o \
-	drivers/gpu/drm/i915/display/intel_hdmi.o \
-	drivers/gpu/drm/i915/display/intel_hotplug.o \
-	drivers/gpu/drm/i915/display/intel_gmbus.o \
-	drivers/gpu/drm/xe/i915-display/intel_hdcp.o \
-	drivers/gpu/drm/xe/i915-display/intel_hdcp1.o \
-	drivers/gpu/drm/xe/i915-display/intel_hdcp1_hw.o \
-	drivers/gpu/drm/xe/i915-display/intel_dp_hdcp.o \
-	drivers/gpu/drm/xe/i915-display/intel_hdmi.o \
-	drivers/gpu/drm/xe/i915-display/intel_hotplug.o \
-	drivers/gpu/drm/drm_atomic_uapi.o \
-	drivers/gpu/drm/drm_sysfs.o \
-	drivers/gpu/drm/drm_mode_object.o; do
-	build_obj "compile-x86 ${o#drivers/gpu/drm/}" "$o"
-done
+users=(
+	$amd/amdgpu_dm/amdgpu_dm.o
+	$amd/amdgpu_dm/amdgpu_dm_hdcp.o
+	$amd/modules/hdcp/hdcp.o
+	$amd/modules/hdcp/hdcp1_execution.o
+	$amd/modules/hdcp/hdcp1_transition.o
+	$amd/modules/hdcp/hdcp2_execution.o
+	$amd/modules/hdcp/hdcp2_transition.o
+	$amd/modules/hdcp/hdcp_ddc.o
+	$amd/modules/hdcp/hdcp_log.o
+	$amd/modules/hdcp/hdcp_psp.o
+	drivers/gpu/drm/bridge/cadence/cdns-mhdp8546-core.o
+	drivers/gpu/drm/bridge/cadence/cdns-mhdp8546-hdcp.o
+	drivers/gpu/drm/bridge/analogix/anx7625.o
+	drivers/gpu/drm/bridge/ite-it6505.o
+	drivers/gpu/drm/i915/display/intel_hdcp.o
+	drivers/gpu/drm/i915/display/intel_hdcp1.o
+	drivers/gpu/drm/i915/display/intel_hdcp1_hw.o
+	drivers/gpu/drm/i915/display/intel_dp_hdcp.o
+	drivers/gpu/drm/i915/display/intel_hdmi.o
+	drivers/gpu/drm/i915/display/intel_hotplug.o
+	drivers/gpu/drm/i915/display/intel_gmbus.o
+	drivers/gpu/drm/xe/i915-display/intel_hdcp.o
+	drivers/gpu/drm/xe/i915-display/intel_hdcp1.o
+	drivers/gpu/drm/xe/i915-display/intel_hdcp1_hw.o
+	drivers/gpu/drm/xe/i915-display/intel_dp_hdcp.o
+	drivers/gpu/drm/xe/i915-display/intel_hdmi.o
+	drivers/gpu/drm/xe/i915-display/intel_hotplug.o
+	drivers/gpu/drm/drm_atomic_uapi.o
+	drivers/gpu/drm/drm_sysfs.o
+	drivers/gpu/drm/drm_mode_object.o)
+build_objs compile-x86 "" "${users[@]}"
 
 # Every C file we own: W=1 and sparse, no warning at all.
+ours=()
 for c in $(cd "$top/kernel" && find . -name '*.c' | sed 's|^\./||' | sort); do
-	o=${c%.c}.o
-	rm -f "$out/$o"
-	build_obj "w1-sparse ${o#drivers/gpu/drm/}" W=1 C=1 "$o"
+	ours+=("${c%.c}.o")
+	rm -f "$out/${c%.c}.o"
 done
+build_objs w1-sparse "W=1 C=1" "${ours[@]}"
 
 echo "$passed $failed" > "$res/users.res"
 [ "$failed" -eq 0 ]
