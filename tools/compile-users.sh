@@ -66,6 +66,7 @@ build_objs() {	# <check prefix> <make flags, split on spaces (may be empty)> <ob
 	done
 }
 
+# Users of <drm/display/drm_hdcp_helper.h> and <drm/display/drm_hdcp.h>.
 amd=drivers/gpu/drm/amd/amdgpu/../display
 users=(
 	$amd/amdgpu_dm/amdgpu_dm.o
