@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A hardware-independent HDCP 1.4 transmitter engine. A driver creates one
- * per connector with drm_hdcp1_init(), supplies what its transmitter does
+ * per port with drm_hdcp1_init() (for SST, its connector), attaches the
+ * connectors of further streams (DP MST) with drm_hdcp1_stream_attach(),
+ * supplies what its transmitter does
  * (&drm_hdcp1_tx_ops) and, unless the engine reaches the receiver over DDC
  * or AUX itself, how to reach the receiver's registers (&drm_hdcp1_link_ops),
  * and tells the engine what happens; the engine runs the protocol and
@@ -19,6 +21,7 @@ struct drm_atomic_state;
 struct drm_connector;
 struct drm_dp_aux;
 struct drm_hdcp1;
+struct drm_hdcp1_stream;
 struct i2c_adapter;
 
 /**
@@ -108,6 +111,14 @@ struct drm_hdcp1_tx_ops {
 	 * transmitter and its link signalling. Must not fail.
 	 */
 	void (*reset)(struct drm_connector *connector);
+	/**
+	 * @stream_encrypt: optional, for ports that carry several streams
+	 * (DP MST): switch the encryption of one stream of the authenticated
+	 * port on or off. @connector is the stream's; on success the stream
+	 * is encrypted (or in the clear) on return. Without it every stream
+	 * is encrypted with the port. Must not fail when switching off.
+	 */
+	int (*stream_encrypt)(struct drm_connector *connector, bool on);
 };
 
 /**
@@ -130,6 +141,11 @@ struct drm_hdcp1_desc {
 struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 				 const struct drm_hdcp1_desc *desc);
 void drm_hdcp1_fini(struct drm_hdcp1 *hdcp);
+
+struct drm_hdcp1_stream *drm_hdcp1_stream_attach(struct drm_hdcp1 *hdcp,
+						 struct drm_connector *connector);
+void drm_hdcp1_stream_stop(struct drm_hdcp1_stream *stream);
+void drm_hdcp1_stream_detach(struct drm_hdcp1_stream *stream);
 
 void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 			     struct drm_atomic_state *state);

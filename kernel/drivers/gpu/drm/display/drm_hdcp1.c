@@ -78,6 +78,18 @@
  * commit that made the connector's current state (&drm_crtc_commit.hw_done):
  * a nonblocking modeset swapped in but not yet run may take the link down.
  *
+ * The unit of authentication is a port. For SST the port is the
+ * connector given to drm_hdcp1_init(), with one stream. A DP MST port
+ * authenticates with its branch device, which is a repeater, and each MST
+ * connector attaches a stream with drm_hdcp1_stream_attach(): the port
+ * authenticates while any stream on an active CRTC wants protection, and
+ * each stream of the authenticated port is encrypted on its own
+ * (&drm_hdcp1_tx_ops.stream_encrypt), so that streams come, go and change
+ * their minds without re-authenticating the others. The driver calls
+ * drm_hdcp1_atomic_commit() once per port, drm_hdcp1_stream_stop() from an
+ * MST stream's disable path and drm_hdcp1_stream_detach() when an MST
+ * connector is destroyed.
+ *
  * drm_hdcp1_init() sets &drm_connector.content_protection_checked: the
  * atomic core then turns Enabled into Desired in any commit that ends the
  * protected session (DPMS, a modeset, the restore after resume, a
@@ -357,23 +369,97 @@ static bool drm_hdcp1_link_current(struct drm_hdcp1 *hdcp)
 	return ok;
 }
 
+/* How many streams are on an active CRTC. Called with req_lock held. */
+static unsigned int drm_hdcp1_driven_count(struct drm_hdcp1 *hdcp)
+{
+	struct drm_hdcp1_stream *s;
+	unsigned int n = 0;
+
+	list_for_each_entry(s, &hdcp->streams, node)
+		n += s->driven;
+	return n;
+}
+
 static void drm_hdcp1_set_encrypting(struct drm_hdcp1 *hdcp, bool on)
 {
+	struct drm_hdcp1_stream *s;
+
 	spin_lock_irq(&hdcp->req_lock);
 	hdcp->encrypting = on;
+	/* The port's reset ends the encryption of every stream. */
+	if (!on)
+		list_for_each_entry(s, &hdcp->streams, node)
+			s->encrypting = false;
 	spin_unlock_irq(&hdcp->req_lock);
 }
 
-/* Stop the transmitter if anything was started in it. */
-static void drm_hdcp1_reset_tx(struct drm_hdcp1 *hdcp)
+/* Stop the transmitter if anything was started in it; hw_lock held. */
+static void drm_hdcp1_reset_tx_locked(struct drm_hdcp1 *hdcp)
 {
-	mutex_lock(&hdcp->hw_lock);
+	lockdep_assert_held(&hdcp->hw_lock);
 	if (hdcp->tx_armed) {
 		hdcp->tx->reset(hdcp->connector);
 		hdcp->tx_armed = false;
 		drm_hdcp1_set_encrypting(hdcp, false);
 	}
+}
+
+static void drm_hdcp1_reset_tx(struct drm_hdcp1 *hdcp)
+{
+	mutex_lock(&hdcp->hw_lock);
+	drm_hdcp1_reset_tx_locked(hdcp);
 	mutex_unlock(&hdcp->hw_lock);
+}
+
+/* Called with hw_lock held. */
+static int drm_hdcp1_stream_switch(struct drm_hdcp1_stream *s, bool on)
+{
+	struct drm_hdcp1 *hdcp = s->port;
+	int ret;
+
+	lockdep_assert_held(&hdcp->hw_lock);
+	ret = hdcp->tx->stream_encrypt(s->connector, on);
+	if (ret && on) {
+		hdcp_dbg(hdcp, "[CONNECTOR:%d:%s] stream not encrypted: %d\n",
+			 s->connector->base.id, s->connector->name, ret);
+		return ret;
+	}
+	spin_lock_irq(&hdcp->req_lock);
+	s->encrypting = on;
+	spin_unlock_irq(&hdcp->req_lock);
+	return 0;
+}
+
+/*
+ * On a port that encrypts its streams one by one: once it is
+ * authenticated, encrypt each stream that wants protection of Type 0 on an
+ * active CRTC, and no other. A stream whose CRTC went through a modeset of
+ * its own is encrypted again. A stream that fails stays in the clear until
+ * the next run (at the latest the next link check).
+ */
+static void drm_hdcp1_encrypt_streams(struct drm_hdcp1 *hdcp)
+{
+	bool authed = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
+	struct drm_hdcp1_stream *s;
+	bool on, restarted;
+
+	if (!hdcp->tx->stream_encrypt)
+		return;
+	list_for_each_entry(s, &hdcp->streams, node) {
+		mutex_lock(&hdcp->hw_lock);
+		spin_lock_irq(&hdcp->req_lock);
+		on = authed && s->want && !s->type1 && s->driven;
+		restarted = s->gen != s->seen_gen;
+		s->seen_gen = s->gen;
+		spin_unlock_irq(&hdcp->req_lock);
+		if (drm_hdcp1_link_current(hdcp)) {
+			if (restarted && s->encrypting)
+				drm_hdcp1_stream_switch(s, false);
+			if (on != s->encrypting)
+				drm_hdcp1_stream_switch(s, on);
+		}
+		mutex_unlock(&hdcp->hw_lock);
+	}
 }
 
 static enum drm_hdcp1_event verdict(struct drm_hdcp1 *hdcp, const char *what,
@@ -671,71 +757,118 @@ static bool drm_hdcp1_commit_pending(const struct drm_connector_state *state)
 }
 
 /*
- * Make the property agree with the link: Enabled while authenticated (for
- * Type 0 content on a routed connector), Desired otherwise. Undesired is
- * userspace's and is never overwritten. Skipped when nothing can have
- * changed since the last sync. Returns false when Enabled had to wait for
- * a pending commit's hardware, after waiting for it: sync again then.
+ * What a stream's property should say: Enabled while the port is
+ * authenticated and, on a port that encrypts its streams one by one, the
+ * stream is encrypted.
+ */
+static bool drm_hdcp1_stream_enabled(struct drm_hdcp1 *hdcp,
+				     struct drm_hdcp1_stream *s, bool authed)
+{
+	bool on;
+
+	if (!authed || !hdcp->tx->stream_encrypt)
+		return authed;
+	spin_lock_irq(&hdcp->req_lock);
+	on = s->encrypting;
+	spin_unlock_irq(&hdcp->req_lock);
+	return on;
+}
+
+/*
+ * Bring one stream's property in line, with connection_mutex held. Returns
+ * the pending commit Enabled has to wait for, referenced, or NULL; with
+ * @hold, another stream waits already and Enabled is left for later.
+ */
+static struct drm_crtc_commit *drm_hdcp1_sync_stream(struct drm_hdcp1 *hdcp,
+						     struct drm_hdcp1_stream *s,
+						     bool enabled, bool owns, bool hold)
+{
+	struct drm_property *prop = hdcp->dev->mode_config.content_protection_property;
+	struct drm_connector *connector = s->connector;
+	struct drm_connector_state *state = connector->state;
+	bool promote, announce;
+
+	spin_lock_irq(&hdcp->req_lock);
+	announce = s->demoted;
+	s->demoted = false;
+	spin_unlock_irq(&hdcp->req_lock);
+	if (!owns || !state)
+		return NULL;
+	promote = enabled &&
+		  state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
+		  state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 &&
+		  state->crtc;
+	/*
+	 * Until its tail has run, the commit that made this state may yet
+	 * take down the link we authenticated.
+	 */
+	if (promote && drm_hdcp1_commit_pending(state))
+		return hold ? NULL : drm_crtc_commit_get(state->commit);
+	if (promote && hold)
+		return NULL;
+	if (promote) {
+		drm_hdcp_update_content_protection(connector,
+						   DRM_MODE_CONTENT_PROTECTION_ENABLED);
+	} else if (!enabled &&
+		   state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED) {
+		drm_hdcp_update_content_protection(connector,
+						   DRM_MODE_CONTENT_PROTECTION_DESIRED);
+		/* Maybe a swapped-in commit's new state: its tail must know. */
+		spin_lock_irq(&hdcp->req_lock);
+		s->self_demoted = state;
+		spin_unlock_irq(&hdcp->req_lock);
+	} else if (announce &&
+		   state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED) {
+		/* A commit dropped Enabled: whoever made it, userspace hears. */
+		drm_sysfs_connector_property_event(connector, prop);
+	}
+	return NULL;
+}
+
+/*
+ * Make every stream's property agree with the link: Enabled while
+ * authenticated (for Type 0 content on a routed connector), Desired
+ * otherwise. Undesired is userspace's and is never overwritten. Skipped
+ * when nothing can have changed since the last sync. Returns false when
+ * Enabled had to wait for a pending commit's hardware, after waiting for
+ * it: sync again then.
  */
 static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 {
 	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
-	struct drm_property *prop = hdcp->dev->mode_config.content_protection_property;
-	bool enabled = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
+	bool authed = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
 	struct drm_crtc_commit *pending = NULL;
-	struct drm_connector_state *state;
-	bool promote, announce;
+	struct drm_hdcp1_stream *s;
+	bool stale = false, owns;
 	u32 seq;
 
 	spin_lock_irq(&hdcp->req_lock);
 	seq = hdcp->resync_seq;
 	spin_unlock_irq(&hdcp->req_lock);
-	if (seq == hdcp->synced_seq && enabled == hdcp->shown_enabled)
+	list_for_each_entry(s, &hdcp->streams, node)
+		stale |= seq != s->synced_seq ||
+			 drm_hdcp1_stream_enabled(hdcp, s, authed) != s->shown_enabled;
+	if (!stale)
 		return true;
 
 	drm_modeset_lock(lock, NULL);
 	/*
 	 * A blocking commit that holds the lock may have stopped the link
 	 * while we waited for it: the link is in the clear then.
-	 */
-	if (enabled && !drm_hdcp1_link_current(hdcp))
-		enabled = false;
-	/*
 	 * drm_hdcp1_fini() (which waits for us before the connector goes)
-	 * or drm_hdcp1_hand_over() may have run while we waited.
+	 * or drm_hdcp1_hand_over() may have run meanwhile too.
 	 */
-	spin_lock_irq(&hdcp->req_lock);
-	announce = hdcp->demoted;
-	hdcp->demoted = false;
-	spin_unlock_irq(&hdcp->req_lock);
-	if (drm_hdcp1_owns_property(hdcp)) {
-		state = hdcp->connector->state;
-		promote = enabled && state &&
-			  state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
-			  state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 &&
-			  state->crtc;
-		/*
-		 * Until its tail has run, the commit that made this state may
-		 * yet take down the link we authenticated.
-		 */
-		if (promote && drm_hdcp1_commit_pending(state))
-			pending = drm_crtc_commit_get(state->commit);
-		if (promote && !pending) {
-			drm_hdcp_update_content_protection(hdcp->connector,
-							   DRM_MODE_CONTENT_PROTECTION_ENABLED);
-		} else if (!enabled && state &&
-			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED) {
-			drm_hdcp_update_content_protection(hdcp->connector,
-							   DRM_MODE_CONTENT_PROTECTION_DESIRED);
-			/* Maybe a swapped-in commit's new state: its tail must know. */
-			spin_lock_irq(&hdcp->req_lock);
-			hdcp->self_demoted = state;
-			spin_unlock_irq(&hdcp->req_lock);
-		} else if (announce && state &&
-			   state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED) {
-			/* A commit dropped Enabled: whoever made it, userspace hears. */
-			drm_sysfs_connector_property_event(hdcp->connector, prop);
-		}
+	if (authed && !drm_hdcp1_link_current(hdcp))
+		authed = false;
+	owns = drm_hdcp1_owns_property(hdcp);
+	list_for_each_entry(s, &hdcp->streams, node) {
+		struct drm_crtc_commit *wait;
+		bool enabled = drm_hdcp1_stream_enabled(hdcp, s, authed);
+
+		wait = drm_hdcp1_sync_stream(hdcp, s, enabled, owns, !!pending);
+		if (wait)
+			pending = wait;
+		s->shown_enabled = enabled;
 	}
 	drm_modeset_unlock(lock);
 	if (pending) {
@@ -750,8 +883,8 @@ static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
 		drm_crtc_commit_put(pending);
 		return false;
 	}
-	hdcp->synced_seq = seq;
-	hdcp->shown_enabled = enabled;
+	list_for_each_entry(s, &hdcp->streams, node)
+		s->synced_seq = seq;
 	return true;
 }
 
@@ -792,6 +925,33 @@ static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 
 	}
 }
 
+/*
+ * What the streams ask of the port, with req_lock held: protection while
+ * any stream on an active CRTC wants it (while none is active, any stream),
+ * for Type 1 content only when no such stream has Type 0 content.
+ */
+static void drm_hdcp1_port_wants(struct drm_hdcp1 *hdcp, bool *want, bool *type1,
+				 bool *asked_again)
+{
+	bool want_driven = false, type0_driven = false, want_any = false,
+	     type0_any = false;
+	struct drm_hdcp1_stream *s;
+
+	*asked_again = false;
+	list_for_each_entry(s, &hdcp->streams, node) {
+		if (s->driven) {
+			want_driven |= s->want;
+			type0_driven |= s->want && !s->type1;
+		}
+		want_any |= s->want;
+		type0_any |= s->want && !s->type1;
+		*asked_again |= s->asked_again;
+		s->asked_again = false;
+	}
+	*want = hdcp->driven ? want_driven : want_any;
+	*type1 = *want && !(hdcp->driven ? type0_driven : type0_any);
+}
+
 /* One run of the engine; returns when it wants to run next, or -1. */
 static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 {
@@ -803,10 +963,7 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 		spin_unlock_irq(&hdcp->req_lock);
 		return -1;
 	}
-	want = hdcp->want;
-	asked_again = hdcp->asked_again;
-	hdcp->asked_again = false;
-	type1 = hdcp->type1;
+	drm_hdcp1_port_wants(hdcp, &want, &type1, &asked_again);
 	link_up = hdcp->driven && hdcp->sink_present;
 	cp_irq = hdcp->cp_irq;
 	hdcp->cp_irq = false;
@@ -837,6 +994,7 @@ static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
 		hdcp->timer_armed = false;
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, now);
 	}
+	drm_hdcp1_encrypt_streams(hdcp);
 	/* Once a pending commit's hardware is done, decide again at once. */
 	if (!drm_hdcp1_sync_property(hdcp) && !drm_hdcp1_sync_property(hdcp)) {
 		now = drm_hdcp1_now_ms() + DRM_HDCP1_COMMIT_RECHECK_MS;
@@ -872,11 +1030,10 @@ static void drm_hdcp1_work(struct work_struct *work)
 	drm_hdcp1_run(container_of(to_delayed_work(work), struct drm_hdcp1, work));
 }
 
-static void drm_hdcp1_release(struct drm_device *dev, void *data)
+static void drm_hdcp1_free(struct kref *ref)
 {
-	struct drm_hdcp1 *hdcp = data;
+	struct drm_hdcp1 *hdcp = container_of(ref, struct drm_hdcp1, ref);
 
-	drm_hdcp1_fini(hdcp);
 	mutex_destroy(&hdcp->hw_lock);
 	mutex_destroy(&hdcp->proto_lock);
 	kfree(hdcp->ksv_list);
@@ -884,15 +1041,38 @@ static void drm_hdcp1_release(struct drm_device *dev, void *data)
 	kfree(hdcp);
 }
 
+/* The device's reference; attached streams hold one each. */
+static void drm_hdcp1_release(struct drm_device *dev, void *data)
+{
+	struct drm_hdcp1 *hdcp = data;
+
+	drm_hdcp1_fini(hdcp);
+	kref_put(&hdcp->ref, drm_hdcp1_free);
+}
+
+/* Called with req_lock held. */
+static void drm_hdcp1_stream_init(struct drm_hdcp1 *hdcp, struct drm_hdcp1_stream *s,
+				  struct drm_connector *connector)
+{
+	s->port = hdcp;
+	s->connector = connector;
+	/* The engine relies on the core's rule for the committed values. */
+	connector->content_protection_checked = true;
+	list_add_tail(&s->node, &hdcp->streams);
+}
+
 /**
  * drm_hdcp1_init - create the HDCP 1.4 engine of a connector
  * @connector: the connector, with the "Content Protection" property attached
  * @desc: transport, transmitter and receiver access
  *
- * The engine starts idle, with the sink assumed present, and lives until
- * the DRM device is released; drm_hdcp1_fini() stops it for good before
- * that. Connectors that come and go at run time should not use it yet.
- * Sets &drm_connector.content_protection_checked, so call it before the
+ * The engine authenticates a port: @connector's sink for SST, the branch
+ * device of a DP MST port, whose MST connectors attach their streams with
+ * drm_hdcp1_stream_attach(); @connector is the one the ops are given. The
+ * engine starts idle, with the sink assumed present, and lives until the
+ * DRM device is released and its last stream is detached;
+ * drm_hdcp1_fini() stops it for good before that. Sets
+ * &drm_connector.content_protection_checked, so call it before the
  * connector is registered.
  *
  * Returns:
@@ -932,8 +1112,9 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	}
 	hdcp->dev = connector->dev;
 	hdcp->connector = connector;
-	/* The engine relies on the core's rule for the committed values. */
-	connector->content_protection_checked = true;
+	kref_init(&hdcp->ref);
+	INIT_LIST_HEAD(&hdcp->streams);
+	drm_hdcp1_stream_init(hdcp, &hdcp->sst, connector);
 	hdcp->transport = desc->transport;
 	hdcp->tx = tx;
 	hdcp->link = desc->link;
@@ -952,6 +1133,17 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	return hdcp;
 }
 EXPORT_SYMBOL(drm_hdcp1_init);
+
+/* The port's link goes down, every stream with it. Called with req_lock held. */
+static void drm_hdcp1_undrive(struct drm_hdcp1 *hdcp)
+{
+	struct drm_hdcp1_stream *s;
+
+	list_for_each_entry(s, &hdcp->streams, node)
+		s->driven = false;
+	hdcp->driven = false;
+	hdcp->link_gen++;
+}
 
 /**
  * drm_hdcp1_fini - stop the engine for good
@@ -974,14 +1166,148 @@ void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 	might_sleep();
 	spin_lock_irq(&hdcp->req_lock);
 	hdcp->dead = true;
-	hdcp->driven = false;
-	hdcp->link_gen++;
+	drm_hdcp1_undrive(hdcp);
 	spin_unlock_irq(&hdcp->req_lock);
 	/* A run in progress sees @dead at its next step; wait for its end. */
 	cancel_delayed_work_sync(&hdcp->work);
 	drm_hdcp1_reset_tx(hdcp);
 }
 EXPORT_SYMBOL(drm_hdcp1_fini);
+
+/**
+ * drm_hdcp1_stream_attach - add a connector's stream to a port
+ * @hdcp: the port's engine
+ * @connector: the stream's connector, with the "Content Protection"
+ *	property attached, not yet registered
+ *
+ * For DP MST: the port authenticates once, while at least one of its
+ * streams wants protection, and each stream of the authenticated port is
+ * encrypted on its own with &drm_hdcp1_tx_ops.stream_encrypt, which the
+ * port must have. A stream added to an authenticated port is encrypted
+ * without re-authenticating; one stream going Undesired leaves the others
+ * Enabled; a link failure sets every stream back to Desired and the port
+ * authenticates again. Sets &drm_connector.content_protection_checked.
+ * May sleep.
+ *
+ * Returns:
+ * The stream, to be detached with drm_hdcp1_stream_detach() before the
+ * connector is freed, or an ERR_PTR(): -EINVAL for a port without
+ * &drm_hdcp1_tx_ops.stream_encrypt or a connector without the property,
+ * -ENODEV once the port is stopped for good, -ENOMEM.
+ */
+struct drm_hdcp1_stream *drm_hdcp1_stream_attach(struct drm_hdcp1 *hdcp,
+						 struct drm_connector *connector)
+{
+	struct drm_hdcp1_stream *s;
+	int ret = 0;
+
+	might_sleep();
+	if (!hdcp || !connector || !hdcp->tx->stream_encrypt ||
+	    connector->dev != hdcp->dev ||
+	    !hdcp->dev->mode_config.content_protection_property)
+		return ERR_PTR(-EINVAL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return ERR_PTR(-ENOMEM);
+	mutex_lock(&hdcp->proto_lock);
+	spin_lock_irq(&hdcp->req_lock);
+	if (hdcp->dead) {
+		ret = -ENODEV;
+	} else {
+		kref_get(&hdcp->ref);
+		drm_hdcp1_stream_init(hdcp, s, connector);
+	}
+	spin_unlock_irq(&hdcp->req_lock);
+	mutex_unlock(&hdcp->proto_lock);
+	if (ret) {
+		kfree(s);
+		return ERR_PTR(ret);
+	}
+	return s;
+}
+EXPORT_SYMBOL(drm_hdcp1_stream_attach);
+
+/*
+ * Take one stream off the link, with hw_lock held: its encryption off, its
+ * CRTC no longer counted; the last stream takes the port's link down and
+ * stops the transmitter.
+ */
+static void drm_hdcp1_stream_off(struct drm_hdcp1_stream *s)
+{
+	struct drm_hdcp1 *hdcp = s->port;
+	bool port_down = false;
+
+	lockdep_assert_held(&hdcp->hw_lock);
+	if (s->encrypting)
+		drm_hdcp1_stream_switch(s, false);
+	spin_lock_irq(&hdcp->req_lock);
+	if (s->driven) {
+		s->driven = false;
+		s->gen++;
+		if (!drm_hdcp1_driven_count(hdcp)) {
+			hdcp->driven = false;
+			hdcp->link_gen++;
+			port_down = true;
+		}
+	}
+	hdcp->resync_seq++;
+	drm_hdcp1_kick(hdcp);
+	spin_unlock_irq(&hdcp->req_lock);
+	if (port_down)
+		drm_hdcp1_reset_tx_locked(hdcp);
+}
+
+/**
+ * drm_hdcp1_stream_stop - stop one stream before its CRTC goes down
+ * @stream: the stream, or NULL
+ *
+ * For the disable path of an MST stream: returns with the stream's
+ * encryption off and no engine I/O in flight. The port stays
+ * authenticated for its other streams; once none is on an active CRTC,
+ * the port is stopped as by drm_hdcp1_link_stop(). Desired stays. May be
+ * called with modeset locks held. May sleep.
+ */
+void drm_hdcp1_stream_stop(struct drm_hdcp1_stream *stream)
+{
+	might_sleep();
+	if (!stream)
+		return;
+	mutex_lock(&stream->port->hw_lock);
+	drm_hdcp1_stream_off(stream);
+	mutex_unlock(&stream->port->hw_lock);
+}
+EXPORT_SYMBOL(drm_hdcp1_stream_stop);
+
+/**
+ * drm_hdcp1_stream_detach - remove a stream from its port
+ * @stream: the stream, or NULL
+ *
+ * Stops the stream (drm_hdcp1_stream_stop()) and waits for a run of the
+ * engine in progress, so that on return the engine holds no pointer to the
+ * stream's connector; the port de-authenticates once no stream wants
+ * protection. Call it from the connector's destroy path, with no modeset
+ * lock held, also after drm_hdcp1_fini(). May sleep.
+ */
+void drm_hdcp1_stream_detach(struct drm_hdcp1_stream *stream)
+{
+	struct drm_hdcp1 *hdcp;
+
+	might_sleep();
+	if (!stream)
+		return;
+	hdcp = stream->port;
+	mutex_lock(&hdcp->proto_lock);
+	mutex_lock(&hdcp->hw_lock);
+	drm_hdcp1_stream_off(stream);
+	spin_lock_irq(&hdcp->req_lock);
+	list_del(&stream->node);
+	spin_unlock_irq(&hdcp->req_lock);
+	mutex_unlock(&hdcp->hw_lock);
+	mutex_unlock(&hdcp->proto_lock);
+	kfree(stream);
+	kref_put(&hdcp->ref, drm_hdcp1_free);
+}
+EXPORT_SYMBOL(drm_hdcp1_stream_detach);
 
 /* Ri changes every 128 frames (HDCP 1.4 2.2.3): the link check follows. */
 static_assert(DRM_HDCP1_RI_FRAMES == 128);
@@ -997,43 +1323,29 @@ static u64 drm_hdcp1_ri_period_ns(const struct drm_display_mode *mode)
 		       USEC_PER_SEC, clock);
 }
 
-/**
- * drm_hdcp1_atomic_commit - tell the engine what a commit did
- * @hdcp: the engine, or NULL
- * @state: the atomic state being committed
- *
- * Call from the commit tail once the encoders are enabled, before or after
- * drm_atomic_helper_commit_hw_done(). The engine shows Enabled only once
- * the hardware of the commit behind the connector's state is done
- * (&drm_crtc_commit.hw_done of &drm_connector_state.commit, as
- * drm_atomic_helper_setup_commit() sets them up), and waits for it without
- * holding any lock; a driver that commits without them must stop the link
- * (drm_hdcp1_link_stop()) before it swaps in a state that takes the link
- * down. Reads only the old and new states of @state: the "Content Protection" and "HDCP Content
- * Type" values, whether the connector's CRTC is active and whether it went
- * through a modeset, which restarts authentication. A commit that changes
- * none of these does nothing. Never sleeps.
+/*
+ * One stream's part of a commit, with req_lock held. Returns whether the
+ * property may now disagree with the link; *@modeset tells whether the
+ * stream's CRTC went through a modeset and is on after it.
  */
-void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
-			     struct drm_atomic_state *state)
+static bool drm_hdcp1_commit_stream(struct drm_hdcp1 *hdcp, struct drm_hdcp1_stream *s,
+				    struct drm_atomic_state *state, bool *modeset)
 {
 	struct drm_connector_state *old_state, *new_state;
 	struct drm_crtc_state *crtc_state = NULL;
-	bool driven, modeset, want, type1, changed = false;
-	u64 cp, old_cp, period = 0;
-	unsigned long flags;
+	bool driven, want, type1, changed = false;
+	u64 cp, old_cp;
 
-	if (!hdcp)
-		return;
-	old_state = drm_atomic_get_old_connector_state(state, hdcp->connector);
-	new_state = drm_atomic_get_new_connector_state(state, hdcp->connector);
+	*modeset = false;
+	old_state = drm_atomic_get_old_connector_state(state, s->connector);
+	new_state = drm_atomic_get_new_connector_state(state, s->connector);
 	if (!new_state)
-		return;
+		return false;
 	if (new_state->crtc)
 		crtc_state = drm_atomic_get_new_crtc_state(state, new_state->crtc);
 	driven = crtc_state && crtc_state->active;
-	modeset = old_state->crtc != new_state->crtc ||
-		  (crtc_state && drm_atomic_crtc_needs_modeset(crtc_state));
+	*modeset = driven && (old_state->crtc != new_state->crtc ||
+			      drm_atomic_crtc_needs_modeset(crtc_state));
 	/*
 	 * Once the commit is swapped in, the worker may write the value of
 	 * @new_state (under connection_mutex, which a nonblocking tail does
@@ -1044,12 +1356,11 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 	want = cp != DRM_MODE_CONTENT_PROTECTION_UNDESIRED;
 	type1 = new_state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE1;
 	if (driven)
-		period = drm_hdcp1_ri_period_ns(&crtc_state->adjusted_mode);
+		hdcp->ri_period_ns = drm_hdcp1_ri_period_ns(&crtc_state->adjusted_mode);
 
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	if (driven != hdcp->driven || (driven && modeset)) {
-		hdcp->driven = driven;
-		hdcp->link_gen++;
+	if (driven != s->driven || *modeset) {
+		s->driven = driven;
+		s->gen++;
 		changed = true;
 	}
 	/*
@@ -1061,14 +1372,14 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 	 */
 	if (old_cp == DRM_MODE_CONTENT_PROTECTION_ENABLED &&
 	    cp == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
-	    new_state != hdcp->self_demoted)
-		hdcp->demoted = true;
-	hdcp->self_demoted = NULL;
+	    new_state != s->self_demoted)
+		s->demoted = true;
+	s->self_demoted = NULL;
 	if (old_cp == DRM_MODE_CONTENT_PROTECTION_UNDESIRED && want)
-		hdcp->asked_again = true;
-	if (old_cp != cp || want != hdcp->want || type1 != hdcp->type1) {
-		hdcp->want = want;
-		hdcp->type1 = type1;
+		s->asked_again = true;
+	if (old_cp != cp || want != s->want || type1 != s->type1) {
+		s->want = want;
+		s->type1 = type1;
 		changed = true;
 	}
 	/* Handed back: bring the property in line with the engine's link. */
@@ -1076,7 +1387,55 @@ void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 		hdcp->handed_over = false;
 		changed = true;
 	}
-	hdcp->ri_period_ns = period;
+	return changed;
+}
+
+/**
+ * drm_hdcp1_atomic_commit - tell the engine what a commit did
+ * @hdcp: the engine, or NULL
+ * @state: the atomic state being committed
+ *
+ * Call from the commit tail once the encoders are enabled, before or after
+ * drm_atomic_helper_commit_hw_done(), once per port: the engine looks at
+ * every stream of the port that @state touches. The engine shows Enabled
+ * only once the hardware of the commit behind the connector's state is done
+ * (&drm_crtc_commit.hw_done of &drm_connector_state.commit, as
+ * drm_atomic_helper_setup_commit() sets them up), and waits for it without
+ * holding any lock; a driver that commits without them must stop the link
+ * (drm_hdcp1_link_stop()) before it swaps in a state that takes the link
+ * down. Reads only the old and new states of @state: the "Content
+ * Protection" and "HDCP Content Type" values, whether the connector's CRTC
+ * is active and whether it went through a modeset. A modeset restarts the
+ * port's authentication when its stream is the only one on an active CRTC
+ * (SST); with other streams on, the stream is encrypted again on the
+ * authenticated port. A commit that changes none of these does nothing.
+ * Never sleeps.
+ */
+void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
+			     struct drm_atomic_state *state)
+{
+	struct drm_hdcp1_stream *s;
+	unsigned int modesets = 0;
+	bool changed = false, modeset, driven;
+	unsigned long flags;
+
+	if (!hdcp)
+		return;
+	spin_lock_irqsave(&hdcp->req_lock, flags);
+	list_for_each_entry(s, &hdcp->streams, node) {
+		changed |= drm_hdcp1_commit_stream(hdcp, s, state, &modeset);
+		modesets += modeset;
+	}
+	driven = drm_hdcp1_driven_count(hdcp);
+	if (!driven)
+		hdcp->ri_period_ns = 0;
+	/* Alone on the link, a stream's modeset takes the link down. */
+	if (driven != hdcp->driven ||
+	    (modesets && modesets == drm_hdcp1_driven_count(hdcp))) {
+		hdcp->driven = driven;
+		hdcp->link_gen++;
+		changed = true;
+	}
 	if (changed) {
 		hdcp->resync_seq++;
 		drm_hdcp1_kick(hdcp);
@@ -1101,8 +1460,7 @@ void drm_hdcp1_link_stop(struct drm_hdcp1 *hdcp)
 	if (!hdcp)
 		return;
 	spin_lock_irq(&hdcp->req_lock);
-	hdcp->driven = false;
-	hdcp->link_gen++;
+	drm_hdcp1_undrive(hdcp);
 	drm_hdcp1_kick(hdcp);
 	spin_unlock_irq(&hdcp->req_lock);
 	drm_hdcp1_reset_tx(hdcp);

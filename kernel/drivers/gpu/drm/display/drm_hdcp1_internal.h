@@ -8,6 +8,8 @@
 #define __DRM_HDCP1_INTERNAL_H__
 
 #include <linux/kconfig.h>
+#include <linux/kref.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -17,7 +19,40 @@
 
 #include "drm_hdcp1_fsm.h"
 
+struct drm_connector_state;
 struct drm_device;
+
+/*
+ * One connector's stream on the port. SST is a port with its one stream;
+ * DP MST adds a stream per MST connector. The list of a port's streams is
+ * changed under both @proto_lock and @req_lock, so either is enough to
+ * walk it.
+ */
+struct drm_hdcp1_stream {
+	struct list_head node;		/* in &drm_hdcp1.streams */
+	struct drm_hdcp1 *port;
+	struct drm_connector *connector;
+
+	/* Under the port's req_lock: what the last commit asked for. */
+	bool want;
+	bool type1;
+	bool driven;
+	bool asked_again;		/* Undesired, then Desired, since the last run */
+	bool demoted;			/* a commit dropped Enabled: uevent due */
+	/*
+	 * The connector state the worker last dropped Enabled in itself, and
+	 * announced; only compared, never dereferenced.
+	 */
+	const struct drm_connector_state *self_demoted;
+	u32 gen;			/* bumped by the stream's own modesets */
+
+	/* The worker's, under the port's proto_lock. */
+	u32 seen_gen;
+	u32 synced_seq;
+	bool shown_enabled;		/* what the last property sync wrote */
+	/* Written under hw_lock and req_lock: the stream is encrypted. */
+	bool encrypting;
+};
 
 /*
  * Locking, outermost first:
@@ -37,7 +72,7 @@ struct drm_device;
  */
 struct drm_hdcp1 {
 	struct drm_device *dev;
-	struct drm_connector *connector;
+	struct drm_connector *connector;	/* the port's, given to the ops */
 	char *tag;			/* "[CONNECTOR:id:name]", for logs after fini */
 	enum drm_hdcp1_transport transport;
 	const struct drm_hdcp1_tx_ops *tx;
@@ -51,8 +86,6 @@ struct drm_hdcp1 {
 	bool timer_armed;
 	u64 deadline_ms;
 	u32 seen_link_gen;
-	u32 synced_seq;
-	bool shown_enabled;		/* what the last property sync wrote */
 	u8 bksv[DRM_HDCP_KSV_LEN];
 	u8 *ksv_list;			/* up to 127 KSVs, read once per attempt */
 	unsigned int ksv_count;
@@ -64,22 +97,16 @@ struct drm_hdcp1 {
 	spinlock_t req_lock;		/* what drivers post: below */
 	bool dead;
 	bool handed_over;		/* the property is another protocol's */
-	bool want;
-	bool asked_again;		/* Undesired, then Desired, since the last run */
-	bool type1;
-	bool driven;			/* the last commit left the link on */
+	bool driven;			/* some stream's CRTC is active */
 	bool sink_present;
 	bool cp_irq;
-	bool demoted;			/* a commit dropped Enabled: uevent due */
-	/*
-	 * The connector state the worker last dropped Enabled in itself, and
-	 * announced; only compared, never dereferenced.
-	 */
-	const struct drm_connector_state *self_demoted;
 	bool encrypting;		/* for drm_hdcp1_is_encrypting() */
 	u32 link_gen;			/* bumped whenever the link restarts */
-	u32 resync_seq;			/* bumped when the property may disagree with the link */
+	u32 resync_seq;			/* bumped when a property may disagree with the link */
 	u64 ri_period_ns;		/* 128 frames of the mode, 0 if unknown */
+	struct list_head streams;	/* see struct drm_hdcp1_stream */
+	struct kref ref;		/* the device's, and one per attached stream */
+	struct drm_hdcp1_stream sst;	/* the port's own connector's stream */
 };
 
 #if IS_ENABLED(CONFIG_KUNIT)

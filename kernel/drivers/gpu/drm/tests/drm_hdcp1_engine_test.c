@@ -120,6 +120,19 @@ struct engine_test {
 	struct drm_hdcp1 *hdcp;
 	struct fake_sink sink;
 	struct fake_tx tx;
+	/* DP MST: streams on the port, each with its CRTC and encoder. */
+	struct test_stream {
+		struct engine_test *t;
+		struct drm_plane *plane;
+		struct drm_crtc *crtc;
+		struct drm_encoder encoder;
+		struct drm_connector connector;
+		struct drm_hdcp1_stream *stream;
+		bool encrypting;
+		unsigned int switches_on;
+	} mst[4];
+	unsigned int nr_mst;
+	unsigned int stream_unauthenticated;	/* encrypted on a port that is not */
 
 	/*
 	 * DP goes through a real AUX channel, as strict as a sink and
@@ -467,11 +480,14 @@ static int fake_encryption_status(struct drm_connector *connector)
 static void fake_reset(struct drm_connector *connector)
 {
 	struct engine_test *t = to_test(connector);
+	unsigned int i;
 
 	tx_touch(t);
 	t->tx.resets++;
 	t->tx.armed = false;
 	t->tx.encrypting = false;
+	for (i = 0; i < t->nr_mst; i++)
+		t->mst[i].encrypting = false;
 	drm_hdcp1_emul_set_encryption(t->sink.emul, false);
 }
 
@@ -485,11 +501,46 @@ static const struct drm_hdcp1_tx_ops fake_tx_ops = {
 	.reset = fake_reset,
 };
 
+static struct test_stream *to_stream(struct drm_connector *connector)
+{
+	return container_of(connector, struct test_stream, connector);
+}
+
+/*
+ * Stream encryption as the hardware does it: only on a port whose link is
+ * authenticated and encrypting; the port's reset ends it.
+ */
+static int fake_stream_encrypt(struct drm_connector *connector, bool on)
+{
+	struct test_stream *ts = to_stream(connector);
+	struct engine_test *t = ts->t;
+
+	tx_touch(t);
+	if (on && !t->tx.encrypting) {
+		t->stream_unauthenticated++;
+		return -EIO;
+	}
+	ts->encrypting = on;
+	ts->switches_on += on;
+	return 0;
+}
+
+static const struct drm_hdcp1_tx_ops fake_mst_tx_ops = {
+	.start = fake_start,
+	.compute = fake_compute,
+	.verify_r0 = fake_verify_r0,
+	.verify_ri = fake_verify_ri,
+	.verify_v = fake_verify_v,
+	.encryption_status = fake_encryption_status,
+	.reset = fake_reset,
+	.stream_encrypt = fake_stream_encrypt,
+};
+
 /* KUnit redirections: uevents, revocation, the clock and the work queue. */
 static void fake_property_event(struct drm_connector *connector,
 				struct drm_property *property)
 {
-	to_test(connector)->events++;
+	container_of(connector->dev, struct engine_test, drm)->events++;
 }
 
 static int fake_check_revoked(struct drm_device *drm, u8 *ksvs, u32 count)
@@ -591,12 +642,13 @@ static void destroy_mode(void *data)
 	drm_mode_destroy(&t->drm, t->mode);
 }
 
-static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transport transport,
-				      bool repeater, unsigned int devices, bool injected)
+static struct engine_test *setup_ops(struct kunit *test, enum drm_hdcp1_transport transport,
+				     bool repeater, unsigned int devices, bool injected,
+				     const struct drm_hdcp1_tx_ops *ops)
 {
 	struct drm_hdcp1_desc desc = {
 		.transport = transport,
-		.tx = &fake_tx_ops,
+		.tx = ops,
 	};
 	struct drm_hdcp1_emul_device rx;
 	struct engine_test *t;
@@ -681,6 +733,12 @@ static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transpo
 	/* Stopped before the sink it talks to is destroyed. */
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fini_engine, t->hdcp), 0);
 	return t;
+}
+
+static struct engine_test *setup_mode(struct kunit *test, enum drm_hdcp1_transport transport,
+				      bool repeater, unsigned int devices, bool injected)
+{
+	return setup_ops(test, transport, repeater, devices, injected, &fake_tx_ops);
 }
 
 static struct engine_test *setup(struct kunit *test, enum drm_hdcp1_transport transport,
@@ -2867,10 +2925,469 @@ static void drm_bench_hdcp1_repeater_127(struct kunit *test)
 	KUNIT_EXPECT_LE(test, took * 1000, floor_us * 105 / 100 + DRM_HDCP1_READY_POLL_MS * 1000);
 }
 
+/*
+ * DP MST: the port is the SST connector's (left without a CRTC, as when a
+ * branch device is plugged in), behind it a branch device, which is an
+ * HDCP repeater; the MST connectors attach their streams to the port.
+ */
+static void stream_encoder_disable(struct drm_encoder *encoder, struct drm_atomic_state *state)
+{
+	struct test_stream *ts = container_of(encoder, struct test_stream, encoder);
+
+	drm_hdcp1_stream_stop(ts->stream);
+}
+
+static const struct drm_encoder_helper_funcs stream_encoder_helpers = {
+	.atomic_disable = stream_encoder_disable,
+};
+
+/* Each MST connector's one encoder is its best. */
+static const struct drm_connector_helper_funcs stream_connector_helpers = {};
+
+static void detach_stream(void *data)
+{
+	struct test_stream *ts = data;
+
+	drm_hdcp1_stream_detach(ts->stream);
+	ts->stream = NULL;
+}
+
+static struct engine_test *setup_streams_mode(struct kunit *test, unsigned int n,
+					      bool injected)
+{
+	struct engine_test *t = setup_ops(test, DRM_HDCP1_DP, true, n, injected,
+					  &fake_mst_tx_ops);
+	struct test_stream *ts;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ts = &t->mst[i];
+		ts->t = t;
+		ts->plane = drm_kunit_helper_create_primary_plane(test, &t->drm, NULL, NULL,
+								  NULL, 0, NULL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->plane);
+		ts->crtc = drm_kunit_helper_create_crtc(test, &t->drm, ts->plane, NULL,
+							NULL, NULL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->crtc);
+		ret = drmm_encoder_init(&t->drm, &ts->encoder, NULL, DRM_MODE_ENCODER_DPMST,
+					NULL);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		drm_encoder_helper_add(&ts->encoder, &stream_encoder_helpers);
+		ts->encoder.possible_crtcs = drm_crtc_mask(ts->crtc);
+		ret = drmm_connector_init(&t->drm, &ts->connector, &test_connector_funcs,
+					  DRM_MODE_CONNECTOR_DisplayPort, NULL);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		drm_connector_helper_add(&ts->connector, &stream_connector_helpers);
+		KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&ts->connector,
+								   &ts->encoder), 0);
+		ret = drm_connector_attach_content_protection_property(&ts->connector, true);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		ts->stream = drm_hdcp1_stream_attach(t->hdcp, &ts->connector);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->stream);
+		KUNIT_ASSERT_TRUE(test, ts->connector.content_protection_checked);
+		t->nr_mst++;
+		KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, detach_stream, ts), 0);
+	}
+	drm_mode_config_reset(&t->drm);
+	return t;
+}
+
+static struct engine_test *setup_streams(struct kunit *test, unsigned int n)
+{
+	return setup_streams_mode(test, n, true);
+}
+
+struct stream_commit {
+	struct engine_test *t;
+	unsigned int first, count;	/* streams first..first + count - 1 */
+	bool active;
+	const struct drm_display_mode *mode;
+	u64 cp;
+};
+
+static int build_stream_commit(struct drm_atomic_state *state, void *arg)
+{
+	struct stream_commit *c = arg;
+	struct drm_mode_config *config = &c->t->drm.mode_config;
+	struct drm_connector_state *conn_state;
+	struct drm_crtc_state *crtc_state;
+	struct test_stream *ts;
+	unsigned int i;
+	int ret = 0;
+
+	for (i = c->first; i < c->first + c->count && !ret; i++) {
+		ts = &c->t->mst[i];
+		conn_state = drm_atomic_get_connector_state(state, &ts->connector);
+		ret = PTR_ERR_OR_ZERO(conn_state);
+		if (!ret)
+			ret = drm_atomic_set_crtc_for_connector(conn_state,
+								c->active ? ts->crtc : NULL);
+		crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, ts->crtc);
+		if (!ret)
+			ret = PTR_ERR_OR_ZERO(crtc_state);
+		if (!ret)
+			ret = drm_atomic_set_mode_for_crtc(crtc_state,
+							   c->active ? c->mode : NULL);
+		if (!ret) {
+			crtc_state->active = c->active;
+			ret = drm_atomic_set_property(state, NULL, &ts->connector.base,
+						      config->content_protection_property,
+						      c->cp, false);
+		}
+	}
+	return ret;
+}
+
+/* One commit of streams @first..@first + @count - 1, as userspace makes it. */
+static void commit_streams_mode(struct kunit *test, struct engine_test *t,
+				unsigned int first, unsigned int count, bool active,
+				const struct drm_display_mode *mode, u64 val)
+{
+	struct stream_commit c = {
+		.t = t, .first = first, .count = count, .active = active,
+		.mode = mode, .cp = val,
+	};
+
+	KUNIT_ASSERT_EQ(test, commit_built(test, &t->drm, build_stream_commit, &c), 0);
+}
+
+static void commit_streams(struct kunit *test, struct engine_test *t, unsigned int first,
+			   unsigned int count, bool active, u64 val)
+{
+	commit_streams_mode(test, t, first, count, active, t->mode, val);
+}
+
+struct stream_detacher {
+	struct kunit *test;
+	struct test_stream *ts;
+	struct completion done;
+};
+
+static int detach_thread(void *data)
+{
+	struct stream_detacher *d = data;
+
+	/* The kick queues on the test's injected clock. */
+	current->kunit_test = d->test;
+	detach_stream(d->ts);
+	current->kunit_test = NULL;
+	complete(&d->done);
+	return 0;
+}
+
+static u64 stream_cp(struct engine_test *t, unsigned int i)
+{
+	u64 val;
+
+	drm_modeset_lock_all(&t->drm);
+	val = t->mst[i].connector.state->content_protection;
+	drm_modeset_unlock_all(&t->drm);
+	return val;
+}
+
+static void expect_stream(struct kunit *test, struct engine_test *t, unsigned int i,
+			  u64 val)
+{
+	KUNIT_EXPECT_EQ_MSG(test, stream_cp(t, i), val, "stream %u", i + 1);
+	KUNIT_EXPECT_EQ_MSG(test, t->mst[i].encrypting, val == CP_ENABLED,
+			    "stream %u", i + 1);
+}
+
+static const unsigned int stream_counts[] = { 2, 3, 4 };
+
+static void stream_count_desc(const unsigned int *n, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u streams", *n);
+}
+
+KUNIT_ARRAY_PARAM(stream_count, stream_counts, stream_count_desc);
+
+/* Every stream Desired at once: one An/Aksv exchange for the port. */
+static void drm_test_hdcp1_streams_one_exchange_per_port(struct kunit *test)
+{
+	unsigned int n = *(const unsigned int *)test->param_value, i;
+	struct engine_test *t = setup_streams(test, n);
+
+	commit_streams(test, t, 0, n, true, CP_DESIRED);
+	run_for(t, 500);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
+	for (i = 0; i < n; i++) {
+		expect_stream(test, t, i, CP_ENABLED);
+		KUNIT_EXPECT_EQ(test, t->mst[i].switches_on, 1);
+	}
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->tx.computes, 1);
+	KUNIT_EXPECT_EQ(test, t->sink.v_reads, 1);
+	KUNIT_EXPECT_EQ(test, t->events, n);
+	KUNIT_EXPECT_EQ(test, t->stream_unauthenticated, 0);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+	KUNIT_EXPECT_EQ(test, t->aux_oversize, 0);
+	/* The port's own connector has no CRTC and stays Undesired. */
+	KUNIT_EXPECT_EQ(test, cp(t), CP_UNDESIRED);
+}
+
+/*
+ * Streams 2..n join an authenticated port: each is encrypted and Enabled
+ * in the one run its commit queues, with no new authentication.
+ */
+static void drm_test_hdcp1_streams_join_authenticated_port(struct kunit *test)
+{
+	unsigned int n = *(const unsigned int *)test->param_value, k;
+	struct engine_test *t = setup_streams(test, n);
+
+	commit_streams(test, t, 0, 1, true, CP_DESIRED);
+	run_for(t, 500);
+	expect_stream(test, t, 0, CP_ENABLED);
+	for (k = 1; k < n; k++) {
+		commit_streams(test, t, k, 1, true, CP_DESIRED);
+		KUNIT_EXPECT_TRUE(test, t->queued);
+		KUNIT_EXPECT_EQ(test, t->due, t->now);
+		t->queued = false;
+		drm_hdcp1_run(t->hdcp);
+		expect_stream(test, t, k, CP_ENABLED);
+	}
+	for (k = 0; k < n; k++)
+		expect_stream(test, t, k, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 0);
+	KUNIT_EXPECT_EQ(test, t->mst[0].switches_on, 1);
+	KUNIT_EXPECT_EQ(test, t->events, n);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
+/* One stream Undesired: its encryption off, the others stay Enabled. */
+static void drm_test_hdcp1_streams_undesired_leaves_others_enabled(struct kunit *test)
+{
+	struct engine_test *t = setup_streams(test, 3);
+
+	commit_streams(test, t, 0, 3, true, CP_DESIRED);
+	run_for(t, 500);
+	commit_streams(test, t, 1, 1, true, CP_UNDESIRED);
+	run_for(t, 0);
+	expect_stream(test, t, 0, CP_ENABLED);
+	expect_stream(test, t, 1, CP_UNDESIRED);
+	expect_stream(test, t, 2, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 0);
+	/* Link checks go on for the port. */
+	run_for(t, 5000);
+	expect_stream(test, t, 0, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+
+	/* Desired again: encrypted again on the same authentication. */
+	commit_streams(test, t, 1, 1, true, CP_DESIRED);
+	run_for(t, 0);
+	expect_stream(test, t, 1, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
+/* The last stream that wants protection leaves: the port de-authenticates. */
+static void drm_test_hdcp1_streams_last_leaving_deauthenticates(struct kunit *test)
+{
+	struct engine_test *t = setup_streams(test, 2);
+
+	commit_streams(test, t, 0, 2, true, CP_DESIRED);
+	run_for(t, 500);
+	commit_streams(test, t, 0, 1, true, CP_UNDESIRED);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A4_AUTHENTICATED);
+	commit_streams(test, t, 1, 1, true, CP_UNDESIRED);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_IDLE);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 1);
+	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
+	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
+	expect_stream(test, t, 0, CP_UNDESIRED);
+	expect_stream(test, t, 1, CP_UNDESIRED);
+	run_for(t, 10000);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+}
+
+/*
+ * 1A-07 (DP) on an MST port: the branch reports a link integrity failure.
+ * Every stream goes back to Desired, with a uevent each, and the port
+ * authenticates once more.
+ */
+static void drm_test_hdcp1_streams_1a_07_link_failure(struct kunit *test)
+{
+	unsigned int n = *(const unsigned int *)test->param_value, i;
+	struct engine_test *t = setup_streams(test, n);
+
+	commit_streams(test, t, 0, n, true, CP_DESIRED);
+	run_for(t, 500);
+	KUNIT_ASSERT_EQ(test, t->events, n);
+	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_dp_link_failure(t->sink.emul), 0);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_BACKOFF);
+	for (i = 0; i < n; i++)
+		expect_stream(test, t, i, CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, t->events, 2 * n);
+
+	run_for(t, 500);
+	for (i = 0; i < n; i++)
+		expect_stream(test, t, i, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
+	KUNIT_EXPECT_EQ(test, t->events, 3 * n);
+	KUNIT_EXPECT_EQ(test, t->stream_unauthenticated, 0);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
+/*
+ * A stream's own modeset while another stream stays on: the driver stops
+ * the stream (drm_hdcp1_stream_stop(), synchronous), the port stays
+ * authenticated, and the stream is encrypted again after the modeset.
+ */
+static void drm_test_hdcp1_streams_modeset_reencrypts_one_stream(struct kunit *test)
+{
+	struct engine_test *t = setup_streams(test, 2);
+	struct drm_display_mode *mode;
+
+	commit_streams(test, t, 0, 2, true, CP_DESIRED);
+	run_for(t, 500);
+	/* DPMS off: stopped in the commit, before the engine runs. */
+	commit_streams(test, t, 1, 1, false, CP_DESIRED);
+	KUNIT_EXPECT_FALSE(test, t->mst[1].encrypting);
+	KUNIT_EXPECT_TRUE(test, t->queued);
+	run_for(t, 0);
+	expect_stream(test, t, 0, CP_ENABLED);
+	expect_stream(test, t, 1, CP_DESIRED);
+
+	mode = drm_cvt_mode(&t->drm, 800, 600, 60, false, false, false);
+	KUNIT_ASSERT_NOT_NULL(test, mode);
+	commit_streams_mode(test, t, 1, 1, true, mode, CP_DESIRED);
+	drm_mode_destroy(&t->drm, mode);
+	run_for(t, 0);
+	expect_stream(test, t, 0, CP_ENABLED);
+	expect_stream(test, t, 1, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->mst[1].switches_on, 2);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	KUNIT_EXPECT_EQ(test, t->tx.resets, 0);
+}
+
+/* Every stream's CRTC off: the port's link is down, authentication ends. */
+static void drm_test_hdcp1_streams_all_off_restarts_port(struct kunit *test)
+{
+	struct engine_test *t = setup_streams(test, 2);
+
+	commit_streams(test, t, 0, 2, true, CP_DESIRED);
+	run_for(t, 500);
+	commit_streams(test, t, 0, 2, false, CP_DESIRED);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_WAIT_LINK);
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	commit_streams(test, t, 0, 2, true, CP_DESIRED);
+	run_for(t, 500);
+	expect_stream(test, t, 0, CP_ENABLED);
+	expect_stream(test, t, 1, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 2);
+}
+
+/* A port whose transmitter cannot encrypt streams one by one takes none. */
+static void drm_test_hdcp1_streams_attach_needs_stream_encrypt(struct kunit *test)
+{
+	struct engine_test *t = setup(test, DRM_HDCP1_DP, true, 1);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR(drm_hdcp1_stream_attach(t->hdcp, &t->connector)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(drm_hdcp1_stream_attach(NULL, &t->connector)),
+			-EINVAL);
+	drm_hdcp1_stream_stop(NULL);
+	drm_hdcp1_stream_detach(NULL);
+}
+
+/*
+ * An MST connector destroyed while the port authenticates: the detach
+ * waits for the run in progress (stalled at the Bksv read), after which
+ * nothing touches the stream; KASAN sees any use after its free.
+ */
+static void drm_test_hdcp1_streams_detach_while_authenticating(struct kunit *test)
+{
+	struct engine_test *t = setup_streams(test, 2);
+	struct runner r = { .test = test, .t = t };
+	struct stream_detacher d = { .test = test, .ts = &t->mst[1] };
+	DECLARE_COMPLETION_ONSTACK(entered);
+	DECLARE_COMPLETION_ONSTACK(release);
+	struct task_struct *task;
+
+	init_completion(&r.done);
+	init_completion(&d.done);
+	commit_streams(test, t, 0, 2, true, CP_DESIRED);
+	run_stalled_at_bksv(test, t, &r, &entered, &release);
+	task = kthread_run(detach_thread, &d, "hdcp1-detach");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	KUNIT_EXPECT_TRUE(test, wait_blocked(task));
+	KUNIT_EXPECT_FALSE(test, completion_done(&d.done));
+	complete(&release);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
+	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&d.done, 2 * HZ), 0);
+
+	run_for(t, 500);
+	expect_stream(test, t, 0, CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, t->tx.starts, 1);
+	/* The last stream leaves while the port waits for R0'. */
+	commit_streams(test, t, 0, 1, false, CP_DESIRED);
+	commit_streams(test, t, 0, 1, true, CP_DESIRED);
+	run_for(t, 0);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_A2_R0);
+	detach_stream(&t->mst[0]);
+	run_for(t, 10000);
+	KUNIT_EXPECT_EQ(test, state(t), DRM_HDCP1_IDLE);
+	KUNIT_EXPECT_FALSE(test, t->tx.armed);
+	KUNIT_EXPECT_TRUE(test, debug_locks);
+}
+
+static bool wait_stream_cp(struct engine_test *t, unsigned int i, u64 val, unsigned int ms)
+{
+	ktime_t end = ktime_add_ms(ktime_get(), ms);
+
+	while (stream_cp(t, i) != val && ktime_before(ktime_get(), end))
+		usleep_range(100, 200);
+	return stream_cp(t, i) == val;
+}
+
+/*
+ * make bench: streams 2 to 4 joining an authenticated DP MST port, on the
+ * real workqueue: from each stream's commit to its Enabled, against the
+ * 100 ms a compositor is given for it. The fake transmitter encrypts a
+ * stream at once; hardware adds its encryption status wait.
+ */
+static void drm_bench_hdcp1_streams_join(struct kunit *test)
+{
+	struct engine_test *t = setup_streams_mode(test, 4, false);
+	s64 us[3][7];
+	unsigned int run, k;
+	ktime_t start;
+
+	for (run = 0; run < ARRAY_SIZE(us[0]); run++) {
+		commit_streams(test, t, 0, 1, true, CP_DESIRED);
+		KUNIT_ASSERT_TRUE(test, wait_stream_cp(t, 0, CP_ENABLED, 2000));
+		for (k = 1; k < 4; k++) {
+			start = ktime_get();
+			commit_streams(test, t, k, 1, true, CP_DESIRED);
+			KUNIT_ASSERT_TRUE(test, wait_stream_cp(t, k, CP_ENABLED, 1000));
+			us[k - 1][run] = ktime_us_delta(ktime_get(), start);
+		}
+		commit_streams(test, t, 0, 4, true, CP_UNDESIRED);
+		KUNIT_ASSERT_TRUE(test, wait_state(t, DRM_HDCP1_IDLE, 1000));
+	}
+	for (k = 0; k < 3; k++) {
+		sort(us[k], ARRAY_SIZE(us[k]), sizeof(s64), cmp_s64, NULL);
+		kunit_info(test, "bench: MST stream %u Enabled %lld.%02lld ms after its commit (median of %zu, max %lld.%02lld; allowance 100 ms)\n",
+			   k + 2, us[k][3] / 1000, us[k][3] % 1000 / 10, ARRAY_SIZE(us[k]),
+			   us[k][6] / 1000, us[k][6] % 1000 / 10);
+	}
+	/* One authentication per run: the streams joined without one. */
+	KUNIT_EXPECT_EQ(test, t->tx.starts, ARRAY_SIZE(us[0]));
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
 static struct kunit_case drm_hdcp1_bench_cases[] = {
 	KUNIT_CASE(drm_bench_hdcp1_desired_to_enabled),
 	KUNIT_CASE_PARAM(drm_bench_hdcp1_link_check, bench_refresh_gen_params),
 	KUNIT_CASE(drm_bench_hdcp1_repeater_127),
+	KUNIT_CASE(drm_bench_hdcp1_streams_join),
 	{}
 };
 
@@ -2961,7 +3478,26 @@ static struct kunit_suite drm_hdcp1_engine_test_suite = {
 	.test_cases = drm_hdcp1_engine_tests,
 };
 
-kunit_test_suites(&drm_hdcp1_engine_test_suite, &drm_hdcp1_bench_suite);
+static struct kunit_case drm_hdcp1_streams_tests[] = {
+	KUNIT_CASE_PARAM(drm_test_hdcp1_streams_one_exchange_per_port, stream_count_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp1_streams_join_authenticated_port, stream_count_gen_params),
+	KUNIT_CASE(drm_test_hdcp1_streams_undesired_leaves_others_enabled),
+	KUNIT_CASE(drm_test_hdcp1_streams_last_leaving_deauthenticates),
+	KUNIT_CASE_PARAM(drm_test_hdcp1_streams_1a_07_link_failure, stream_count_gen_params),
+	KUNIT_CASE(drm_test_hdcp1_streams_modeset_reencrypts_one_stream),
+	KUNIT_CASE(drm_test_hdcp1_streams_all_off_restarts_port),
+	KUNIT_CASE(drm_test_hdcp1_streams_attach_needs_stream_encrypt),
+	KUNIT_CASE(drm_test_hdcp1_streams_detach_while_authenticating),
+	{}
+};
+
+static struct kunit_suite drm_hdcp1_streams_test_suite = {
+	.name = "drm_hdcp1_streams",
+	.test_cases = drm_hdcp1_streams_tests,
+};
+
+kunit_test_suites(&drm_hdcp1_engine_test_suite, &drm_hdcp1_streams_test_suite,
+		  &drm_hdcp1_bench_suite);
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 MODULE_DESCRIPTION("KUnit tests for the HDCP 1.4 engine");
