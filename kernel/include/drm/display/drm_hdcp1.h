@@ -21,7 +21,7 @@ struct drm_atomic_state;
 struct drm_connector;
 struct drm_dp_aux;
 struct drm_hdcp1;
-struct drm_hdcp1_stream;
+struct drm_hdcp_stream;
 struct i2c_adapter;
 
 /**
@@ -142,10 +142,10 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 				 const struct drm_hdcp1_desc *desc);
 void drm_hdcp1_fini(struct drm_hdcp1 *hdcp);
 
-struct drm_hdcp1_stream *drm_hdcp1_stream_attach(struct drm_hdcp1 *hdcp,
-						 struct drm_connector *connector);
-void drm_hdcp1_stream_stop(struct drm_hdcp1_stream *stream);
-void drm_hdcp1_stream_detach(struct drm_hdcp1_stream *stream);
+struct drm_hdcp_stream *drm_hdcp1_stream_attach(struct drm_hdcp1 *hdcp,
+						struct drm_connector *connector);
+void drm_hdcp1_stream_stop(struct drm_hdcp_stream *stream);
+void drm_hdcp1_stream_detach(struct drm_hdcp_stream *stream);
 
 void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 			     struct drm_atomic_state *state);

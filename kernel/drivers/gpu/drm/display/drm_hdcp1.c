@@ -88,7 +88,9 @@
  * their minds without re-authenticating the others. The driver calls
  * drm_hdcp1_atomic_commit() once per port, drm_hdcp1_stream_stop() from an
  * MST stream's disable path and drm_hdcp1_stream_detach() when an MST
- * connector is destroyed.
+ * connector is destroyed. What does not depend on the protocol version
+ * (requests, streams, the worker and its timer, the property) is the port
+ * core of drm_hdcp_port.c; HDCP 1.4 plugs into it as a protocol.
  *
  * drm_hdcp1_init() sets &drm_connector.content_protection_checked: the
  * atomic core then turns Enabled into Desired in any commit that ends the
@@ -174,17 +176,7 @@ static const struct drm_hdcp1_regs *regs_of(struct drm_hdcp1 *hdcp)
 						 &drm_hdcp1_hdmi_regs;
 }
 
-static __printf(2, 3) void hdcp_dbg(struct drm_hdcp1 *hdcp, const char *fmt, ...)
-{
-	struct va_format vaf;
-	va_list args;
-
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	drm_dbg_kms(hdcp->dev, "%s HDCP 1.4: %pV", hdcp->tag, &vaf);
-	va_end(args);
-}
+#define hdcp_dbg(hdcp, fmt, ...) drm_hdcp_port_dbg(&(hdcp)->port, fmt, ##__VA_ARGS__)
 
 static int drm_hdcp1_ddc_read(struct i2c_adapter *ddc, unsigned int offset,
 			      void *buf, size_t len)
@@ -269,7 +261,7 @@ static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
 	int ret;
 
 	if (hdcp->link)
-		ret = hdcp->link->read(hdcp->connector, offset, buf, len);
+		ret = hdcp->link->read(hdcp->port.connector, offset, buf, len);
 	else if (hdcp->transport == DRM_HDCP1_DP)
 		ret = drm_hdcp1_aux_read(hdcp->aux, offset, buf, len);
 	else
@@ -285,7 +277,7 @@ static int link_write(struct drm_hdcp1 *hdcp, u32 offset, const void *buf,
 	int ret;
 
 	if (hdcp->link)
-		ret = hdcp->link->write(hdcp->connector, offset, buf, len);
+		ret = hdcp->link->write(hdcp->port.connector, offset, buf, len);
 	else if (hdcp->transport == DRM_HDCP1_DP)
 		ret = drm_hdcp1_aux_write(hdcp->aux, offset, buf, len);
 	else
@@ -314,7 +306,7 @@ int drm_hdcp1_write_an_aksv(struct drm_hdcp1 *hdcp,
 	const struct drm_hdcp1_regs *r = regs_of(hdcp);
 	int ret;
 
-	lockdep_assert_held(&hdcp->hw_lock);
+	lockdep_assert_held(&hdcp->port.hw_lock);
 	ret = link_write(hdcp, r->an, an, DRM_HDCP_AN_LEN);
 	if (!ret)
 		ret = link_write(hdcp, r->aksv, aksv, DRM_HDCP_KSV_LEN);
@@ -322,145 +314,6 @@ int drm_hdcp1_write_an_aksv(struct drm_hdcp1 *hdcp,
 }
 EXPORT_SYMBOL(drm_hdcp1_write_an_aksv);
 
-/*
- * The clock and the work queue, behind functions that KUnit can redirect
- * so that tests run the protocol on injected time.
- */
-VISIBLE_IF_KUNIT u64 drm_hdcp1_now_ms(void)
-{
-	KUNIT_STATIC_STUB_REDIRECT(drm_hdcp1_now_ms);
-	return ktime_to_ms(ktime_get());
-}
-EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_now_ms);
-
-/*
- * Make sure the worker runs within @delay_ms. Called under req_lock. The
- * worker is frozen with the system, so nothing runs while it is suspended.
- */
-VISIBLE_IF_KUNIT void drm_hdcp1_queue(struct drm_hdcp1 *hdcp,
-				      unsigned long delay_ms)
-{
-	KUNIT_STATIC_STUB_REDIRECT(drm_hdcp1_queue, hdcp, delay_ms);
-	if (!delay_ms)
-		mod_delayed_work(system_freezable_wq, &hdcp->work, 0);
-	else
-		/* A pending run is a kick, which is sooner: leave it. */
-		queue_delayed_work(system_freezable_wq, &hdcp->work,
-				   msecs_to_jiffies(delay_ms) + 1);
-}
-EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_queue);
-
-/* Called with req_lock held. */
-static void drm_hdcp1_kick(struct drm_hdcp1 *hdcp)
-{
-	if (!hdcp->dead)
-		drm_hdcp1_queue(hdcp, 0);
-}
-
-/* From the worker: is the link it started this run on still the one driven? */
-static bool drm_hdcp1_link_current(struct drm_hdcp1 *hdcp)
-{
-	bool ok;
-
-	spin_lock_irq(&hdcp->req_lock);
-	ok = !hdcp->dead && hdcp->driven && hdcp->sink_present &&
-	     hdcp->link_gen == hdcp->seen_link_gen;
-	spin_unlock_irq(&hdcp->req_lock);
-	return ok;
-}
-
-/* How many streams are on an active CRTC. Called with req_lock held. */
-static unsigned int drm_hdcp1_driven_count(struct drm_hdcp1 *hdcp)
-{
-	struct drm_hdcp1_stream *s;
-	unsigned int n = 0;
-
-	list_for_each_entry(s, &hdcp->streams, node)
-		n += s->driven;
-	return n;
-}
-
-static void drm_hdcp1_set_encrypting(struct drm_hdcp1 *hdcp, bool on)
-{
-	struct drm_hdcp1_stream *s;
-
-	spin_lock_irq(&hdcp->req_lock);
-	hdcp->encrypting = on;
-	/* The port's reset ends the encryption of every stream. */
-	if (!on)
-		list_for_each_entry(s, &hdcp->streams, node)
-			s->encrypting = false;
-	spin_unlock_irq(&hdcp->req_lock);
-}
-
-/* Stop the transmitter if anything was started in it; hw_lock held. */
-static void drm_hdcp1_reset_tx_locked(struct drm_hdcp1 *hdcp)
-{
-	lockdep_assert_held(&hdcp->hw_lock);
-	if (hdcp->tx_armed) {
-		hdcp->tx->reset(hdcp->connector);
-		hdcp->tx_armed = false;
-		drm_hdcp1_set_encrypting(hdcp, false);
-	}
-}
-
-static void drm_hdcp1_reset_tx(struct drm_hdcp1 *hdcp)
-{
-	mutex_lock(&hdcp->hw_lock);
-	drm_hdcp1_reset_tx_locked(hdcp);
-	mutex_unlock(&hdcp->hw_lock);
-}
-
-/* Called with hw_lock held. */
-static int drm_hdcp1_stream_switch(struct drm_hdcp1_stream *s, bool on)
-{
-	struct drm_hdcp1 *hdcp = s->port;
-	int ret;
-
-	lockdep_assert_held(&hdcp->hw_lock);
-	ret = hdcp->tx->stream_encrypt(s->connector, on);
-	if (ret && on) {
-		hdcp_dbg(hdcp, "[CONNECTOR:%d:%s] stream not encrypted: %d\n",
-			 s->connector->base.id, s->connector->name, ret);
-		return ret;
-	}
-	spin_lock_irq(&hdcp->req_lock);
-	s->encrypting = on;
-	spin_unlock_irq(&hdcp->req_lock);
-	return 0;
-}
-
-/*
- * On a port that encrypts its streams one by one: once it is
- * authenticated, encrypt each stream that wants protection of Type 0 on an
- * active CRTC, and no other. A stream whose CRTC went through a modeset of
- * its own is encrypted again. A stream that fails stays in the clear until
- * the next run (at the latest the next link check).
- */
-static void drm_hdcp1_encrypt_streams(struct drm_hdcp1 *hdcp)
-{
-	bool authed = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
-	struct drm_hdcp1_stream *s;
-	bool on, restarted;
-
-	if (!hdcp->tx->stream_encrypt)
-		return;
-	list_for_each_entry(s, &hdcp->streams, node) {
-		mutex_lock(&hdcp->hw_lock);
-		spin_lock_irq(&hdcp->req_lock);
-		on = authed && s->want && !s->type1 && s->driven;
-		restarted = s->gen != s->seen_gen;
-		s->seen_gen = s->gen;
-		spin_unlock_irq(&hdcp->req_lock);
-		if (drm_hdcp1_link_current(hdcp)) {
-			if (restarted && s->encrypting)
-				drm_hdcp1_stream_switch(s, false);
-			if (on != s->encrypting)
-				drm_hdcp1_stream_switch(s, on);
-		}
-		mutex_unlock(&hdcp->hw_lock);
-	}
-}
 
 static enum drm_hdcp1_event verdict(struct drm_hdcp1 *hdcp, const char *what,
 				    int ret)
@@ -502,9 +355,9 @@ static bool drm_hdcp1_revoked(struct drm_hdcp1 *hdcp, u8 *ksvs, unsigned int cou
 
 	if (!count)
 		return false;
-	mutex_unlock(&hdcp->hw_lock);
-	ret = drm_hdcp_check_ksvs_revoked(hdcp->dev, ksvs, count);
-	mutex_lock(&hdcp->hw_lock);
+	mutex_unlock(&hdcp->port.hw_lock);
+	ret = drm_hdcp_check_ksvs_revoked(hdcp->port.dev, ksvs, count);
+	mutex_lock(&hdcp->port.hw_lock);
 	return ret > 0;
 }
 
@@ -532,9 +385,9 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp, u64 *at)
 		repeater = bcaps & DRM_HDCP_DDC_BCAPS_REPEATER_PRESENT;
 	}
 
-	hdcp->tx_armed = true;
-	ret = hdcp->tx->start(hdcp->connector);
-	*at = drm_hdcp1_now_ms();
+	hdcp->port.tx_armed = true;
+	ret = hdcp->tx->start(hdcp->port.connector);
+	*at = drm_hdcp_port_now_ms();
 	if (ret) {
 		hdcp_dbg(hdcp, "transmitter did not start: %d\n", ret);
 		return DRM_HDCP1_EV_IO_ERROR;
@@ -557,10 +410,10 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp, u64 *at)
 		hdcp_dbg(hdcp, "Bksv %5phN is revoked\n", hdcp->bksv);
 		return DRM_HDCP1_EV_REVOKED;
 	}
-	if (!drm_hdcp1_link_current(hdcp))
+	if (!drm_hdcp_port_link_current(&hdcp->port))
 		return DRM_HDCP1_NUM_EVENTS;
 
-	ret = hdcp->tx->compute(hdcp->connector, hdcp->bksv, repeater);
+	ret = hdcp->tx->compute(hdcp->port.connector, hdcp->bksv, repeater);
 	if (ret) {
 		hdcp_dbg(hdcp, "transmitter did not take Bksv: %d\n", ret);
 		return DRM_HDCP1_EV_IO_ERROR;
@@ -585,9 +438,9 @@ static enum drm_hdcp1_event drm_hdcp1_read_r0(struct drm_hdcp1 *hdcp)
 	}
 	if (link_read(hdcp, regs_of(hdcp)->r0, r0, sizeof(r0)))
 		return DRM_HDCP1_EV_IO_ERROR;
-	ev = verdict(hdcp, "R0'", hdcp->tx->verify_r0(hdcp->connector, r0));
+	ev = verdict(hdcp, "R0'", hdcp->tx->verify_r0(hdcp->port.connector, r0));
 	if (ev == DRM_HDCP1_EV_OK)
-		drm_hdcp1_set_encrypting(hdcp, true);
+		drm_hdcp_port_set_encrypting(&hdcp->port, true);
 	return ev;
 }
 
@@ -656,7 +509,7 @@ static enum drm_hdcp1_event drm_hdcp1_read_ksv_list(struct drm_hdcp1 *hdcp)
 		hdcp_dbg(hdcp, "a downstream KSV is revoked\n");
 		return DRM_HDCP1_EV_REVOKED;
 	}
-	if (!drm_hdcp1_link_current(hdcp))
+	if (!drm_hdcp_port_link_current(&hdcp->port))
 		return DRM_HDCP1_NUM_EVENTS;
 	hdcp->ksv_count = count;
 	hdcp_dbg(hdcp, "%u downstream devices, depth %u\n", count,
@@ -670,7 +523,7 @@ static enum drm_hdcp1_event drm_hdcp1_read_v(struct drm_hdcp1 *hdcp)
 
 	if (link_read(hdcp, regs_of(hdcp)->v_prime, v_prime, sizeof(v_prime)))
 		return DRM_HDCP1_EV_IO_ERROR;
-	return verdict(hdcp, "V'", hdcp->tx->verify_v(hdcp->connector, hdcp->ksv_list,
+	return verdict(hdcp, "V'", hdcp->tx->verify_v(hdcp->port.connector, hdcp->ksv_list,
 						      hdcp->ksv_count, hdcp->bstatus,
 						      v_prime));
 }
@@ -682,7 +535,7 @@ static enum drm_hdcp1_event drm_hdcp1_check_link(struct drm_hdcp1 *hdcp)
 	int ret;
 
 	if (hdcp->tx->encryption_status) {
-		ret = hdcp->tx->encryption_status(hdcp->connector);
+		ret = hdcp->tx->encryption_status(hdcp->port.connector);
 		if (ret) {
 			hdcp_dbg(hdcp, "transmitter stopped encrypting: %d\n", ret);
 			return DRM_HDCP1_EV_FAIL;
@@ -693,7 +546,7 @@ static enum drm_hdcp1_event drm_hdcp1_check_link(struct drm_hdcp1 *hdcp)
 		return dp_link_verdict(hdcp, &bstatus);
 	if (link_read(hdcp, DRM_HDCP_DDC_RI_PRIME, ri, sizeof(ri)))
 		return DRM_HDCP1_EV_IO_ERROR;
-	return verdict(hdcp, "Ri'", hdcp->tx->verify_ri(hdcp->connector, ri));
+	return verdict(hdcp, "Ri'", hdcp->tx->verify_ri(hdcp->port.connector, ri));
 }
 
 /*
@@ -705,9 +558,9 @@ static enum drm_hdcp1_event drm_hdcp1_io(struct drm_hdcp1 *hdcp, u32 io, u64 *at
 {
 	enum drm_hdcp1_event ev;
 
-	mutex_lock(&hdcp->hw_lock);
-	if (!drm_hdcp1_link_current(hdcp)) {
-		mutex_unlock(&hdcp->hw_lock);
+	mutex_lock(&hdcp->port.hw_lock);
+	if (!drm_hdcp_port_link_current(&hdcp->port)) {
+		mutex_unlock(&hdcp->port.hw_lock);
 		return DRM_HDCP1_NUM_EVENTS;
 	}
 	switch (io) {
@@ -730,162 +583,10 @@ static enum drm_hdcp1_event drm_hdcp1_io(struct drm_hdcp1 *hdcp, u32 io, u64 *at
 		ev = drm_hdcp1_check_link(hdcp);
 		break;
 	}
-	mutex_unlock(&hdcp->hw_lock);
+	mutex_unlock(&hdcp->port.hw_lock);
 	if (io != DRM_HDCP1_ACT_EXCHANGE_KSVS)
-		*at = drm_hdcp1_now_ms();
+		*at = drm_hdcp_port_now_ms();
 	return ev;
-}
-
-/* Not after drm_hdcp1_fini(), nor while the link is handed over. */
-static bool drm_hdcp1_owns_property(struct drm_hdcp1 *hdcp)
-{
-	bool owns;
-
-	spin_lock_irq(&hdcp->req_lock);
-	owns = !hdcp->dead && !hdcp->handed_over;
-	spin_unlock_irq(&hdcp->req_lock);
-	return owns;
-}
-
-/*
- * A commit swapped in whose tail has yet to program the hardware: a
- * nonblocking modeset may be about to take the link down.
- */
-static bool drm_hdcp1_commit_pending(const struct drm_connector_state *state)
-{
-	return state->commit && !completion_done(&state->commit->hw_done);
-}
-
-/*
- * What a stream's property should say: Enabled while the port is
- * authenticated and, on a port that encrypts its streams one by one, the
- * stream is encrypted.
- */
-static bool drm_hdcp1_stream_enabled(struct drm_hdcp1 *hdcp,
-				     struct drm_hdcp1_stream *s, bool authed)
-{
-	bool on;
-
-	if (!authed || !hdcp->tx->stream_encrypt)
-		return authed;
-	spin_lock_irq(&hdcp->req_lock);
-	on = s->encrypting;
-	spin_unlock_irq(&hdcp->req_lock);
-	return on;
-}
-
-/*
- * Bring one stream's property in line, with connection_mutex held. Returns
- * the pending commit Enabled has to wait for, referenced, or NULL; with
- * @hold, another stream waits already and Enabled is left for later.
- */
-static struct drm_crtc_commit *drm_hdcp1_sync_stream(struct drm_hdcp1 *hdcp,
-						     struct drm_hdcp1_stream *s,
-						     bool enabled, bool owns, bool hold)
-{
-	struct drm_property *prop = hdcp->dev->mode_config.content_protection_property;
-	struct drm_connector *connector = s->connector;
-	struct drm_connector_state *state = connector->state;
-	bool promote, announce;
-
-	spin_lock_irq(&hdcp->req_lock);
-	announce = s->demoted;
-	s->demoted = false;
-	spin_unlock_irq(&hdcp->req_lock);
-	if (!owns || !state)
-		return NULL;
-	promote = enabled &&
-		  state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
-		  state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 &&
-		  state->crtc;
-	/*
-	 * Until its tail has run, the commit that made this state may yet
-	 * take down the link we authenticated.
-	 */
-	if (promote && drm_hdcp1_commit_pending(state))
-		return hold ? NULL : drm_crtc_commit_get(state->commit);
-	if (promote && hold)
-		return NULL;
-	if (promote) {
-		drm_hdcp_update_content_protection(connector,
-						   DRM_MODE_CONTENT_PROTECTION_ENABLED);
-	} else if (!enabled &&
-		   state->content_protection == DRM_MODE_CONTENT_PROTECTION_ENABLED) {
-		drm_hdcp_update_content_protection(connector,
-						   DRM_MODE_CONTENT_PROTECTION_DESIRED);
-		/* Maybe a swapped-in commit's new state: its tail must know. */
-		spin_lock_irq(&hdcp->req_lock);
-		s->self_demoted = state;
-		spin_unlock_irq(&hdcp->req_lock);
-	} else if (announce &&
-		   state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED) {
-		/* A commit dropped Enabled: whoever made it, userspace hears. */
-		drm_sysfs_connector_property_event(connector, prop);
-	}
-	return NULL;
-}
-
-/*
- * Make every stream's property agree with the link: Enabled while
- * authenticated (for Type 0 content on a routed connector), Desired
- * otherwise. Undesired is userspace's and is never overwritten. Skipped
- * when nothing can have changed since the last sync. Returns false when
- * Enabled had to wait for a pending commit's hardware, after waiting for
- * it: sync again then.
- */
-static bool drm_hdcp1_sync_property(struct drm_hdcp1 *hdcp)
-{
-	struct drm_modeset_lock *lock = &hdcp->dev->mode_config.connection_mutex;
-	bool authed = hdcp->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
-	struct drm_crtc_commit *pending = NULL;
-	struct drm_hdcp1_stream *s;
-	bool stale = false, owns;
-	u32 seq;
-
-	spin_lock_irq(&hdcp->req_lock);
-	seq = hdcp->resync_seq;
-	spin_unlock_irq(&hdcp->req_lock);
-	list_for_each_entry(s, &hdcp->streams, node)
-		stale |= seq != s->synced_seq ||
-			 drm_hdcp1_stream_enabled(hdcp, s, authed) != s->shown_enabled;
-	if (!stale)
-		return true;
-
-	drm_modeset_lock(lock, NULL);
-	/*
-	 * A blocking commit that holds the lock may have stopped the link
-	 * while we waited for it: the link is in the clear then.
-	 * drm_hdcp1_fini() (which waits for us before the connector goes)
-	 * or drm_hdcp1_hand_over() may have run meanwhile too.
-	 */
-	if (authed && !drm_hdcp1_link_current(hdcp))
-		authed = false;
-	owns = drm_hdcp1_owns_property(hdcp);
-	list_for_each_entry(s, &hdcp->streams, node) {
-		struct drm_crtc_commit *wait;
-		bool enabled = drm_hdcp1_stream_enabled(hdcp, s, authed);
-
-		wait = drm_hdcp1_sync_stream(hdcp, s, enabled, owns, !!pending);
-		if (wait)
-			pending = wait;
-		s->shown_enabled = enabled;
-	}
-	drm_modeset_unlock(lock);
-	if (pending) {
-		/*
-		 * With no lock held: the tail may need the modeset locks and
-		 * stop the link (hw_lock); fence waits before it can be long.
-		 */
-		if (!wait_for_completion_timeout(&pending->hw_done,
-						 msecs_to_jiffies(DRM_HDCP1_HW_DONE_TIMEOUT_MS)))
-			hdcp_dbg(hdcp, "commit hardware not done after %u ms\n",
-				 DRM_HDCP1_HW_DONE_TIMEOUT_MS);
-		drm_crtc_commit_put(pending);
-		return false;
-	}
-	list_for_each_entry(s, &hdcp->streams, node)
-		s->synced_seq = seq;
-	return true;
 }
 
 /* Run a step's actions; returns the result of its I/O, if it has any. */
@@ -894,8 +595,8 @@ static enum drm_hdcp1_event drm_hdcp1_act(struct drm_hdcp1 *hdcp, u32 actions,
 {
 	if (actions & DRM_HDCP1_ACT_RESET_TX) {
 		/* Userspace learns that the link is no longer protected first. */
-		drm_hdcp1_sync_property(hdcp);
-		drm_hdcp1_reset_tx(hdcp);
+		drm_hdcp_port_sync_property(&hdcp->port);
+		drm_hdcp_port_reset_tx(&hdcp->port);
 	}
 	if (!(actions & DRM_HDCP1_ACT_IO_MASK))
 		return DRM_HDCP1_NUM_EVENTS;
@@ -915,151 +616,90 @@ static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 
 			hdcp_dbg(hdcp, "%s -> %s on %s\n", drm_hdcp1_state_name(from),
 				 drm_hdcp1_state_name(hdcp->fsm.state),
 				 drm_hdcp1_event_name(ev));
-		if (s.timeout_ms == DRM_HDCP1_TIMER_NONE) {
-			hdcp->timer_armed = false;
-		} else if (s.timeout_ms >= 0) {
-			hdcp->timer_armed = true;
-			hdcp->deadline_ms = at + s.timeout_ms;
-		}
+		if (s.timeout_ms == DRM_HDCP1_TIMER_NONE)
+			drm_hdcp_port_disarm(&hdcp->port);
+		else if (s.timeout_ms >= 0)
+			drm_hdcp_port_arm(&hdcp->port, at + s.timeout_ms);
 		ev = drm_hdcp1_act(hdcp, s.actions, &at);
 	}
 }
 
-/*
- * What the streams ask of the port, with req_lock held: protection while
- * any stream on an active CRTC wants it (while none is active, any stream),
- * for Type 1 content only when no such stream has Type 0 content.
- */
-static void drm_hdcp1_port_wants(struct drm_hdcp1 *hdcp, bool *want, bool *type1,
-				 bool *asked_again)
+static struct drm_hdcp1 *to_hdcp1(struct drm_hdcp_port *port)
 {
-	bool want_driven = false, type0_driven = false, want_any = false,
-	     type0_any = false;
-	struct drm_hdcp1_stream *s;
-
-	*asked_again = false;
-	list_for_each_entry(s, &hdcp->streams, node) {
-		if (s->driven) {
-			want_driven |= s->want;
-			type0_driven |= s->want && !s->type1;
-		}
-		want_any |= s->want;
-		type0_any |= s->want && !s->type1;
-		*asked_again |= s->asked_again;
-		s->asked_again = false;
-	}
-	*want = hdcp->driven ? want_driven : want_any;
-	*type1 = *want && !(hdcp->driven ? type0_driven : type0_any);
+	return container_of(port, struct drm_hdcp1, port);
 }
 
-/* One run of the engine; returns when it wants to run next, or -1. */
-static s64 drm_hdcp1_process(struct drm_hdcp1 *hdcp)
+/* One run: levels first, then edges; the core then looks at the clock. */
+static void drm_hdcp1_proto_run(struct drm_hdcp_port *port,
+				const struct drm_hdcp_port_input *in, u64 now)
 {
-	bool want, asked_again, type1, link_up, cp_irq, restarted;
-	u64 period, now;
+	struct drm_hdcp1 *hdcp = to_hdcp1(port);
 
-	spin_lock_irq(&hdcp->req_lock);
-	if (hdcp->dead) {
-		spin_unlock_irq(&hdcp->req_lock);
-		return -1;
-	}
-	drm_hdcp1_port_wants(hdcp, &want, &type1, &asked_again);
-	link_up = hdcp->driven && hdcp->sink_present;
-	cp_irq = hdcp->cp_irq;
-	hdcp->cp_irq = false;
-	restarted = hdcp->link_gen != hdcp->seen_link_gen;
-	hdcp->seen_link_gen = hdcp->link_gen;
-	period = hdcp->ri_period_ns;
-	spin_unlock_irq(&hdcp->req_lock);
-
-	now = drm_hdcp1_now_ms();
-	hdcp->fsm.ri_period_ns = period;
-	/* Levels first, then edges, then the clock. */
-	if (restarted)
+	hdcp->fsm.ri_period_ns = in->ri_period_ns;
+	if (in->restarted)
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_LINK_DOWN, now);
-	hdcp->fsm.type1 = type1;
+	hdcp->fsm.type1 = in->type1;
 	/*
 	 * Undesired then Desired, maybe both since the last run: a sink the
 	 * SRM revoked gets a new attempt, as userspace asked again.
 	 */
-	if (asked_again && hdcp->fsm.state == DRM_HDCP1_REVOKED)
+	if (in->asked_again && hdcp->fsm.state == DRM_HDCP1_REVOKED)
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_DISABLE, now);
-	drm_hdcp1_feed(hdcp, want ? DRM_HDCP1_EV_ENABLE : DRM_HDCP1_EV_DISABLE, now);
-	drm_hdcp1_feed(hdcp, link_up ? DRM_HDCP1_EV_LINK_UP : DRM_HDCP1_EV_LINK_DOWN,
+	drm_hdcp1_feed(hdcp, in->want ? DRM_HDCP1_EV_ENABLE : DRM_HDCP1_EV_DISABLE, now);
+	drm_hdcp1_feed(hdcp, in->link_up ? DRM_HDCP1_EV_LINK_UP : DRM_HDCP1_EV_LINK_DOWN,
 		       now);
-	if (cp_irq)
+	if (in->cp_irq)
 		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_CP_IRQ, now);
-	now = drm_hdcp1_now_ms();
-	if (hdcp->timer_armed && now >= hdcp->deadline_ms) {
-		hdcp->timer_armed = false;
-		drm_hdcp1_feed(hdcp, DRM_HDCP1_EV_TIMER, now);
-	}
-	drm_hdcp1_encrypt_streams(hdcp);
-	/* Once a pending commit's hardware is done, decide again at once. */
-	if (!drm_hdcp1_sync_property(hdcp) && !drm_hdcp1_sync_property(hdcp)) {
-		now = drm_hdcp1_now_ms() + DRM_HDCP1_COMMIT_RECHECK_MS;
-		if (!hdcp->timer_armed || now < hdcp->deadline_ms)
-			return now;
-	}
-	return hdcp->timer_armed ? hdcp->deadline_ms : -1;
 }
 
-VISIBLE_IF_KUNIT void drm_hdcp1_run(struct drm_hdcp1 *hdcp)
+static void drm_hdcp1_proto_timer(struct drm_hdcp_port *port, u64 now)
 {
-	s64 next;
-	u64 now;
-
-	mutex_lock(&hdcp->proto_lock);
-	next = drm_hdcp1_process(hdcp);
-	mutex_unlock(&hdcp->proto_lock);
-	if (next < 0)
-		return;
-
-	spin_lock_irq(&hdcp->req_lock);
-	if (!hdcp->dead) {
-		now = drm_hdcp1_now_ms();
-		/* Never early: the floors are minimum waits. */
-		drm_hdcp1_queue(hdcp, (u64)next > now ? (u64)next - now : 1);
-	}
-	spin_unlock_irq(&hdcp->req_lock);
-}
-EXPORT_SYMBOL_IF_KUNIT(drm_hdcp1_run);
-
-static void drm_hdcp1_work(struct work_struct *work)
-{
-	drm_hdcp1_run(container_of(to_delayed_work(work), struct drm_hdcp1, work));
+	drm_hdcp1_feed(to_hdcp1(port), DRM_HDCP1_EV_TIMER, now);
 }
 
-static void drm_hdcp1_free(struct kref *ref)
+static bool drm_hdcp1_proto_authenticated(struct drm_hdcp_port *port)
 {
-	struct drm_hdcp1 *hdcp = container_of(ref, struct drm_hdcp1, ref);
+	return to_hdcp1(port)->fsm.state == DRM_HDCP1_A4_AUTHENTICATED;
+}
 
-	mutex_destroy(&hdcp->hw_lock);
-	mutex_destroy(&hdcp->proto_lock);
+static void drm_hdcp1_proto_reset(struct drm_hdcp_port *port)
+{
+	to_hdcp1(port)->tx->reset(port->connector);
+}
+
+static int drm_hdcp1_proto_stream_encrypt(struct drm_hdcp_port *port,
+					  struct drm_connector *connector, bool on)
+{
+	return to_hdcp1(port)->tx->stream_encrypt(connector, on);
+}
+
+static void drm_hdcp1_proto_release(struct drm_hdcp_port *port)
+{
+	struct drm_hdcp1 *hdcp = to_hdcp1(port);
+
 	kfree(hdcp->ksv_list);
-	kfree(hdcp->tag);
 	kfree(hdcp);
 }
 
-/* The device's reference; attached streams hold one each. */
-static void drm_hdcp1_release(struct drm_device *dev, void *data)
-{
-	struct drm_hdcp1 *hdcp = data;
+static const struct drm_hdcp_protocol drm_hdcp1_protocol = {
+	.name = "HDCP 1.4",
+	.run = drm_hdcp1_proto_run,
+	.timer = drm_hdcp1_proto_timer,
+	.authenticated = drm_hdcp1_proto_authenticated,
+	.reset = drm_hdcp1_proto_reset,
+	.release = drm_hdcp1_proto_release,
+};
 
-	drm_hdcp1_fini(hdcp);
-	kref_put(&hdcp->ref, drm_hdcp1_free);
-}
-
-/* Called with req_lock held. */
-static void drm_hdcp1_stream_init(struct drm_hdcp1 *hdcp, struct drm_hdcp1_stream *s,
-				  struct drm_connector *connector)
-{
-	s->port = hdcp;
-	s->connector = connector;
-	/* The engine relies on the core's rule for the committed values. */
-	connector->content_protection_checked = true;
-	list_add_tail(&s->node, &hdcp->streams);
-}
+/* The same, for ports that encrypt their streams one by one. */
+static const struct drm_hdcp_protocol drm_hdcp1_mst_protocol = {
+	.name = "HDCP 1.4",
+	.run = drm_hdcp1_proto_run,
+	.timer = drm_hdcp1_proto_timer,
+	.authenticated = drm_hdcp1_proto_authenticated,
+	.reset = drm_hdcp1_proto_reset,
+	.stream_encrypt = drm_hdcp1_proto_stream_encrypt,
+	.release = drm_hdcp1_proto_release,
+};
 
 /**
  * drm_hdcp1_init - create the HDCP 1.4 engine of a connector
@@ -1102,48 +742,25 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	if (!hdcp)
 		return ERR_PTR(-ENOMEM);
 	hdcp->ksv_list = kcalloc(DRM_HDCP1_MAX_DEVICES, DRM_HDCP_KSV_LEN, GFP_KERNEL);
-	hdcp->tag = kasprintf(GFP_KERNEL, "[CONNECTOR:%d:%s]", connector->base.id,
-			      connector->name);
-	if (!hdcp->ksv_list || !hdcp->tag) {
-		kfree(hdcp->tag);
-		kfree(hdcp->ksv_list);
+	if (!hdcp->ksv_list) {
 		kfree(hdcp);
 		return ERR_PTR(-ENOMEM);
 	}
-	hdcp->dev = connector->dev;
-	hdcp->connector = connector;
-	kref_init(&hdcp->ref);
-	INIT_LIST_HEAD(&hdcp->streams);
-	drm_hdcp1_stream_init(hdcp, &hdcp->sst, connector);
 	hdcp->transport = desc->transport;
 	hdcp->tx = tx;
 	hdcp->link = desc->link;
 	hdcp->ddc = desc->ddc ? desc->ddc : connector->ddc;
 	hdcp->aux = desc->aux;
-	hdcp->sink_present = true;
 	drm_hdcp1_fsm_init(&hdcp->fsm, desc->transport == DRM_HDCP1_DP);
-	mutex_init(&hdcp->proto_lock);
-	mutex_init(&hdcp->hw_lock);
-	spin_lock_init(&hdcp->req_lock);
-	INIT_DELAYED_WORK(&hdcp->work, drm_hdcp1_work);
-
-	ret = drmm_add_action_or_reset(connector->dev, drm_hdcp1_release, hdcp);
+	/* On error, the port has freed @hdcp. */
+	ret = drm_hdcp_port_init(&hdcp->port, connector,
+				 tx->stream_encrypt ? &drm_hdcp1_mst_protocol :
+						      &drm_hdcp1_protocol);
 	if (ret)
 		return ERR_PTR(ret);
 	return hdcp;
 }
 EXPORT_SYMBOL(drm_hdcp1_init);
-
-/* The port's link goes down, every stream with it. Called with req_lock held. */
-static void drm_hdcp1_undrive(struct drm_hdcp1 *hdcp)
-{
-	struct drm_hdcp1_stream *s;
-
-	list_for_each_entry(s, &hdcp->streams, node)
-		s->driven = false;
-	hdcp->driven = false;
-	hdcp->link_gen++;
-}
 
 /**
  * drm_hdcp1_fini - stop the engine for good
@@ -1161,16 +778,8 @@ static void drm_hdcp1_undrive(struct drm_hdcp1 *hdcp)
  */
 void drm_hdcp1_fini(struct drm_hdcp1 *hdcp)
 {
-	if (!hdcp)
-		return;
-	might_sleep();
-	spin_lock_irq(&hdcp->req_lock);
-	hdcp->dead = true;
-	drm_hdcp1_undrive(hdcp);
-	spin_unlock_irq(&hdcp->req_lock);
-	/* A run in progress sees @dead at its next step; wait for its end. */
-	cancel_delayed_work_sync(&hdcp->work);
-	drm_hdcp1_reset_tx(hdcp);
+	if (hdcp)
+		drm_hdcp_port_fini(&hdcp->port);
 }
 EXPORT_SYMBOL(drm_hdcp1_fini);
 
@@ -1195,67 +804,15 @@ EXPORT_SYMBOL(drm_hdcp1_fini);
  * &drm_hdcp1_tx_ops.stream_encrypt or a connector without the property,
  * -ENODEV once the port is stopped for good, -ENOMEM.
  */
-struct drm_hdcp1_stream *drm_hdcp1_stream_attach(struct drm_hdcp1 *hdcp,
-						 struct drm_connector *connector)
+struct drm_hdcp_stream *drm_hdcp1_stream_attach(struct drm_hdcp1 *hdcp,
+						struct drm_connector *connector)
 {
-	struct drm_hdcp1_stream *s;
-	int ret = 0;
-
 	might_sleep();
-	if (!hdcp || !connector || !hdcp->tx->stream_encrypt ||
-	    connector->dev != hdcp->dev ||
-	    !hdcp->dev->mode_config.content_protection_property)
+	if (!hdcp)
 		return ERR_PTR(-EINVAL);
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return ERR_PTR(-ENOMEM);
-	mutex_lock(&hdcp->proto_lock);
-	spin_lock_irq(&hdcp->req_lock);
-	if (hdcp->dead) {
-		ret = -ENODEV;
-	} else {
-		kref_get(&hdcp->ref);
-		drm_hdcp1_stream_init(hdcp, s, connector);
-	}
-	spin_unlock_irq(&hdcp->req_lock);
-	mutex_unlock(&hdcp->proto_lock);
-	if (ret) {
-		kfree(s);
-		return ERR_PTR(ret);
-	}
-	return s;
+	return drm_hdcp_port_stream_attach(&hdcp->port, connector);
 }
 EXPORT_SYMBOL(drm_hdcp1_stream_attach);
-
-/*
- * Take one stream off the link, with hw_lock held: its encryption off, its
- * CRTC no longer counted; the last stream takes the port's link down and
- * stops the transmitter.
- */
-static void drm_hdcp1_stream_off(struct drm_hdcp1_stream *s)
-{
-	struct drm_hdcp1 *hdcp = s->port;
-	bool port_down = false;
-
-	lockdep_assert_held(&hdcp->hw_lock);
-	if (s->encrypting)
-		drm_hdcp1_stream_switch(s, false);
-	spin_lock_irq(&hdcp->req_lock);
-	if (s->driven) {
-		s->driven = false;
-		s->gen++;
-		if (!drm_hdcp1_driven_count(hdcp)) {
-			hdcp->driven = false;
-			hdcp->link_gen++;
-			port_down = true;
-		}
-	}
-	hdcp->resync_seq++;
-	drm_hdcp1_kick(hdcp);
-	spin_unlock_irq(&hdcp->req_lock);
-	if (port_down)
-		drm_hdcp1_reset_tx_locked(hdcp);
-}
 
 /**
  * drm_hdcp1_stream_stop - stop one stream before its CRTC goes down
@@ -1267,14 +824,9 @@ static void drm_hdcp1_stream_off(struct drm_hdcp1_stream *s)
  * the port is stopped as by drm_hdcp1_link_stop(). Desired stays. May be
  * called with modeset locks held. May sleep.
  */
-void drm_hdcp1_stream_stop(struct drm_hdcp1_stream *stream)
+void drm_hdcp1_stream_stop(struct drm_hdcp_stream *stream)
 {
-	might_sleep();
-	if (!stream)
-		return;
-	mutex_lock(&stream->port->hw_lock);
-	drm_hdcp1_stream_off(stream);
-	mutex_unlock(&stream->port->hw_lock);
+	drm_hdcp_port_stream_stop(stream);
 }
 EXPORT_SYMBOL(drm_hdcp1_stream_stop);
 
@@ -1282,113 +834,17 @@ EXPORT_SYMBOL(drm_hdcp1_stream_stop);
  * drm_hdcp1_stream_detach - remove a stream from its port
  * @stream: the stream, or NULL
  *
- * Stops the stream (drm_hdcp1_stream_stop()) and waits for a run of the
+ * Stops the stream (drm_hdcp_port_stream_stop()) and waits for a run of the
  * engine in progress, so that on return the engine holds no pointer to the
  * stream's connector; the port de-authenticates once no stream wants
  * protection. Call it from the connector's destroy path, with no modeset
- * lock held, also after drm_hdcp1_fini(). May sleep.
+ * lock held, also after drm_hdcp_port_fini(). May sleep.
  */
-void drm_hdcp1_stream_detach(struct drm_hdcp1_stream *stream)
+void drm_hdcp1_stream_detach(struct drm_hdcp_stream *stream)
 {
-	struct drm_hdcp1 *hdcp;
-
-	might_sleep();
-	if (!stream)
-		return;
-	hdcp = stream->port;
-	mutex_lock(&hdcp->proto_lock);
-	mutex_lock(&hdcp->hw_lock);
-	drm_hdcp1_stream_off(stream);
-	spin_lock_irq(&hdcp->req_lock);
-	list_del(&stream->node);
-	spin_unlock_irq(&hdcp->req_lock);
-	mutex_unlock(&hdcp->hw_lock);
-	mutex_unlock(&hdcp->proto_lock);
-	kfree(stream);
-	kref_put(&hdcp->ref, drm_hdcp1_free);
+	drm_hdcp_port_stream_detach(stream);
 }
 EXPORT_SYMBOL(drm_hdcp1_stream_detach);
-
-/* Ri changes every 128 frames (HDCP 1.4 2.2.3): the link check follows. */
-static_assert(DRM_HDCP1_RI_FRAMES == 128);
-
-/* Nanoseconds of the mode in 128 frames, the period of Ri; 0 if unknown. */
-static u64 drm_hdcp1_ri_period_ns(const struct drm_display_mode *mode)
-{
-	int clock = mode->crtc_clock ? mode->crtc_clock : mode->clock;
-
-	if (clock <= 0)
-		return 0;
-	return div_u64((u64)DRM_HDCP1_RI_FRAMES * mode->htotal * mode->vtotal *
-		       USEC_PER_SEC, clock);
-}
-
-/*
- * One stream's part of a commit, with req_lock held. Returns whether the
- * property may now disagree with the link; *@modeset tells whether the
- * stream's CRTC went through a modeset and is on after it.
- */
-static bool drm_hdcp1_commit_stream(struct drm_hdcp1 *hdcp, struct drm_hdcp1_stream *s,
-				    struct drm_atomic_state *state, bool *modeset)
-{
-	struct drm_connector_state *old_state, *new_state;
-	struct drm_crtc_state *crtc_state = NULL;
-	bool driven, want, type1, changed = false;
-	u64 cp, old_cp;
-
-	*modeset = false;
-	old_state = drm_atomic_get_old_connector_state(state, s->connector);
-	new_state = drm_atomic_get_new_connector_state(state, s->connector);
-	if (!new_state)
-		return false;
-	if (new_state->crtc)
-		crtc_state = drm_atomic_get_new_crtc_state(state, new_state->crtc);
-	driven = crtc_state && crtc_state->active;
-	*modeset = driven && (old_state->crtc != new_state->crtc ||
-			      drm_atomic_crtc_needs_modeset(crtc_state));
-	/*
-	 * Once the commit is swapped in, the worker may write the value of
-	 * @new_state (under connection_mutex, which a nonblocking tail does
-	 * not hold): one read of each value, marked as racing.
-	 */
-	cp = READ_ONCE(new_state->content_protection);
-	old_cp = READ_ONCE(old_state->content_protection);
-	want = cp != DRM_MODE_CONTENT_PROTECTION_UNDESIRED;
-	type1 = new_state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE1;
-	if (driven)
-		hdcp->ri_period_ns = drm_hdcp1_ri_period_ns(&crtc_state->adjusted_mode);
-
-	if (driven != s->driven || *modeset) {
-		s->driven = driven;
-		s->gen++;
-		changed = true;
-	}
-	/*
-	 * The commit may have changed the value the engine last wrote, unless
-	 * the worker dropped Enabled in @new_state itself once the commit was
-	 * swapped in: that change was announced already. Any later state
-	 * comes from a commit whose tail passes here first, so the pointer
-	 * cannot be a freed state's.
-	 */
-	if (old_cp == DRM_MODE_CONTENT_PROTECTION_ENABLED &&
-	    cp == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
-	    new_state != s->self_demoted)
-		s->demoted = true;
-	s->self_demoted = NULL;
-	if (old_cp == DRM_MODE_CONTENT_PROTECTION_UNDESIRED && want)
-		s->asked_again = true;
-	if (old_cp != cp || want != s->want || type1 != s->type1) {
-		s->want = want;
-		s->type1 = type1;
-		changed = true;
-	}
-	/* Handed back: bring the property in line with the engine's link. */
-	if (hdcp->handed_over) {
-		hdcp->handed_over = false;
-		changed = true;
-	}
-	return changed;
-}
 
 /**
  * drm_hdcp1_atomic_commit - tell the engine what a commit did
@@ -1414,33 +870,8 @@ static bool drm_hdcp1_commit_stream(struct drm_hdcp1 *hdcp, struct drm_hdcp1_str
 void drm_hdcp1_atomic_commit(struct drm_hdcp1 *hdcp,
 			     struct drm_atomic_state *state)
 {
-	struct drm_hdcp1_stream *s;
-	unsigned int modesets = 0;
-	bool changed = false, modeset, driven;
-	unsigned long flags;
-
-	if (!hdcp)
-		return;
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	list_for_each_entry(s, &hdcp->streams, node) {
-		changed |= drm_hdcp1_commit_stream(hdcp, s, state, &modeset);
-		modesets += modeset;
-	}
-	driven = drm_hdcp1_driven_count(hdcp);
-	if (!driven)
-		hdcp->ri_period_ns = 0;
-	/* Alone on the link, a stream's modeset takes the link down. */
-	if (driven != hdcp->driven ||
-	    (modesets && modesets == drm_hdcp1_driven_count(hdcp))) {
-		hdcp->driven = driven;
-		hdcp->link_gen++;
-		changed = true;
-	}
-	if (changed) {
-		hdcp->resync_seq++;
-		drm_hdcp1_kick(hdcp);
-	}
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
+	if (hdcp)
+		drm_hdcp_port_atomic_commit(&hdcp->port, state);
 }
 EXPORT_SYMBOL(drm_hdcp1_atomic_commit);
 
@@ -1451,19 +882,14 @@ EXPORT_SYMBOL(drm_hdcp1_atomic_commit);
  * For the encoder disable and suspend paths of a driver: switches
  * encryption off in the transmitter and returns once no engine I/O is in
  * flight. The engine touches no hardware until a commit drives the link
- * again (drm_hdcp1_atomic_commit()); Desired stays. May be called with
+ * again (drm_hdcp_port_atomic_commit()); Desired stays. May be called with
  * modeset locks held. May sleep.
  */
 void drm_hdcp1_link_stop(struct drm_hdcp1 *hdcp)
 {
 	might_sleep();
-	if (!hdcp)
-		return;
-	spin_lock_irq(&hdcp->req_lock);
-	drm_hdcp1_undrive(hdcp);
-	drm_hdcp1_kick(hdcp);
-	spin_unlock_irq(&hdcp->req_lock);
-	drm_hdcp1_reset_tx(hdcp);
+	if (hdcp)
+		drm_hdcp_port_link_stop(&hdcp->port);
 }
 EXPORT_SYMBOL(drm_hdcp1_link_stop);
 
@@ -1473,20 +899,16 @@ EXPORT_SYMBOL(drm_hdcp1_link_stop);
  *
  * For a driver that can also protect the connector with a later HDCP
  * version, which then reports "Content Protection" itself. Stops the link
- * as drm_hdcp1_link_stop() does; from then on the engine writes the
+ * as drm_hdcp_port_link_stop() does; from then on the engine writes the
  * property no more, not even from a run it already had pending, until
- * drm_hdcp1_atomic_commit() gives the connector back. May be called with
+ * drm_hdcp_port_atomic_commit() gives the connector back. May be called with
  * modeset locks held. May sleep.
  */
 void drm_hdcp1_hand_over(struct drm_hdcp1 *hdcp)
 {
 	might_sleep();
-	if (!hdcp)
-		return;
-	spin_lock_irq(&hdcp->req_lock);
-	hdcp->handed_over = true;
-	spin_unlock_irq(&hdcp->req_lock);
-	drm_hdcp1_link_stop(hdcp);
+	if (hdcp)
+		drm_hdcp_port_hand_over(&hdcp->port);
 }
 EXPORT_SYMBOL(drm_hdcp1_hand_over);
 
@@ -1503,18 +925,8 @@ EXPORT_SYMBOL(drm_hdcp1_hand_over);
  */
 void drm_hdcp1_hotplug(struct drm_hdcp1 *hdcp, bool connected)
 {
-	unsigned long flags;
-
-	if (!hdcp)
-		return;
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	if (hdcp->sink_present != connected) {
-		hdcp->sink_present = connected;
-		hdcp->link_gen++;
-		hdcp->resync_seq++;
-		drm_hdcp1_kick(hdcp);
-	}
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
+	if (hdcp)
+		drm_hdcp_port_hotplug(&hdcp->port, connected);
 }
 EXPORT_SYMBOL(drm_hdcp1_hotplug);
 
@@ -1527,14 +939,8 @@ EXPORT_SYMBOL(drm_hdcp1_hotplug);
  */
 void drm_hdcp1_cp_irq(struct drm_hdcp1 *hdcp)
 {
-	unsigned long flags;
-
-	if (!hdcp)
-		return;
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	hdcp->cp_irq = true;
-	drm_hdcp1_kick(hdcp);
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
+	if (hdcp)
+		drm_hdcp_port_cp_irq(&hdcp->port);
 }
 EXPORT_SYMBOL(drm_hdcp1_cp_irq);
 
@@ -1550,14 +956,6 @@ EXPORT_SYMBOL(drm_hdcp1_cp_irq);
  */
 bool drm_hdcp1_is_encrypting(struct drm_hdcp1 *hdcp)
 {
-	unsigned long flags;
-	bool on;
-
-	if (!hdcp)
-		return false;
-	spin_lock_irqsave(&hdcp->req_lock, flags);
-	on = hdcp->encrypting;
-	spin_unlock_irqrestore(&hdcp->req_lock, flags);
-	return on;
+	return hdcp && drm_hdcp_port_is_encrypting(&hdcp->port);
 }
 EXPORT_SYMBOL(drm_hdcp1_is_encrypting);

@@ -127,7 +127,7 @@ struct engine_test {
 		struct drm_crtc *crtc;
 		struct drm_encoder encoder;
 		struct drm_connector connector;
-		struct drm_hdcp1_stream *stream;
+		struct drm_hdcp_stream *stream;
 		bool encrypting;
 		unsigned int switches_on;
 	} mst[4];
@@ -563,7 +563,7 @@ static u64 fake_now_ms(void)
 	return t->now;
 }
 
-static void fake_queue(struct drm_hdcp1 *hdcp, unsigned long delay_ms)
+static void fake_queue(struct drm_hdcp_port *port, unsigned long delay_ms)
 {
 	struct engine_test *t = kunit_get_current_test()->priv;
 	u64 due = t->now + delay_ms;
@@ -707,8 +707,8 @@ static struct engine_test *setup_ops(struct kunit *test, enum drm_hdcp1_transpor
 				   fake_property_event);
 	kunit_activate_static_stub(test, drm_hdcp_check_ksvs_revoked, fake_check_revoked);
 	if (injected) {
-		kunit_activate_static_stub(test, drm_hdcp1_now_ms, fake_now_ms);
-		kunit_activate_static_stub(test, drm_hdcp1_queue, fake_queue);
+		kunit_activate_static_stub(test, drm_hdcp_port_now_ms, fake_now_ms);
+		kunit_activate_static_stub(test, drm_hdcp_port_queue, fake_queue);
 	}
 
 	/* The engine's own AUX or DDC code, over a real channel. */
@@ -861,7 +861,7 @@ static void run_for(struct engine_test *t, u64 ms)
 	while (t->queued && t->due <= end) {
 		t->now = max(t->now, t->due);
 		t->queued = false;
-		drm_hdcp1_run(t->hdcp);
+		drm_hdcp_port_run(&t->hdcp->port);
 	}
 	t->now = max(t->now, end);
 }
@@ -874,7 +874,7 @@ static void run_until(struct engine_test *t, enum drm_hdcp1_state want, u64 limi
 	while (t->hdcp->fsm.state != want && t->queued && t->due <= end) {
 		t->now = max(t->now, t->due);
 		t->queued = false;
-		drm_hdcp1_run(t->hdcp);
+		drm_hdcp_port_run(&t->hdcp->port);
 	}
 }
 
@@ -2015,7 +2015,7 @@ static void drm_test_hdcp1_workqueue_enables(struct kunit *test)
 			DRM_HDCP1_R0_FLOOR_MS);
 	KUNIT_EXPECT_TRUE(test, drm_hdcp1_is_encrypting(t->hdcp));
 	/* Frozen with the system: no engine work while suspended. */
-	KUNIT_EXPECT_PTR_EQ(test, t->hdcp->work.wq, system_freezable_wq);
+	KUNIT_EXPECT_PTR_EQ(test, t->hdcp->port.work.wq, system_freezable_wq);
 }
 
 /*
@@ -2030,7 +2030,7 @@ static void drm_test_hdcp1_workqueue_cp_irq_overrides_pending_check(struct kunit
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 2000));
-	KUNIT_ASSERT_TRUE(test, delayed_work_pending(&t->hdcp->work));
+	KUNIT_ASSERT_TRUE(test, delayed_work_pending(&t->hdcp->port.work));
 	due = READ_ONCE(t->hdcp->fsm.next_check_ms);
 	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_dp_link_failure(t->sink.emul), 0);
 	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_DESIRED, 2 * DRM_HDCP1_LINK_CHECK_MS));
@@ -2062,7 +2062,7 @@ static void drm_test_hdcp1_teardown_with_work_queued(struct kunit *test)
 	/* Requests after teardown are dropped. */
 	drm_hdcp1_cp_irq(t->hdcp);
 	drm_hdcp1_hotplug(t->hdcp, false);
-	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->work));
+	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->port.work));
 	drm_hdcp1_fini(t->hdcp);
 	KUNIT_EXPECT_TRUE(test, debug_locks);
 }
@@ -2076,7 +2076,7 @@ static void drm_test_hdcp1_teardown_while_encrypted(struct kunit *test)
 	drm_hdcp1_fini(t->hdcp);
 	KUNIT_EXPECT_FALSE(test, t->tx.encrypting);
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
-	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->work));
+	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->port.work));
 }
 
 /* Item 6: the query from atomic_check, with the worker taking its locks. */
@@ -2126,7 +2126,8 @@ static int fini_thread(void *data)
 	struct drm_hdcp1 *hdcp = f->t->hdcp;
 
 	drm_hdcp1_fini(hdcp);
-	f->worker_ran_after = work_busy(&hdcp->work.work) || mutex_is_locked(&hdcp->proto_lock);
+	f->worker_ran_after = work_busy(&hdcp->port.work.work) ||
+			      mutex_is_locked(&hdcp->port.proto_lock);
 	complete(&f->done);
 	return 0;
 }
@@ -2149,11 +2150,11 @@ static void drm_test_hdcp1_fini_waits_for_running_worker(struct kunit *test)
 	authenticate(test, t);
 	drm_modeset_lock(lock, NULL);
 	/* From here the engine runs on the real workqueue. */
-	kunit_deactivate_static_stub(test, drm_hdcp1_queue);
+	kunit_deactivate_static_stub(test, drm_hdcp_port_queue);
 	drm_hdcp1_hotplug(t->hdcp, false);
-	for (i = 0; i < 2000 && !mutex_is_locked(&t->hdcp->proto_lock); i++)
+	for (i = 0; i < 2000 && !mutex_is_locked(&t->hdcp->port.proto_lock); i++)
 		usleep_range(500, 1000);
-	KUNIT_ASSERT_TRUE(test, mutex_is_locked(&t->hdcp->proto_lock));
+	KUNIT_ASSERT_TRUE(test, mutex_is_locked(&t->hdcp->port.proto_lock));
 
 	task = kthread_run(fini_thread, &f, "hdcp1-fini");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
@@ -2257,7 +2258,7 @@ static int run_thread(void *data)
 
 	/* The engine's clock and queue hooks belong to the test. */
 	current->kunit_test = r->test;
-	drm_hdcp1_run(r->t->hdcp);
+	drm_hdcp_port_run(&r->t->hdcp->port);
 	current->kunit_test = NULL;
 	complete(&r->done);
 	return 0;
@@ -2412,15 +2413,15 @@ static void drm_test_hdcp1_race_link_stop_before_pending_run(struct kunit *test)
 	init_completion(&r.done);
 	t->now = max(t->now, t->due);
 	t->queued = false;
-	mutex_lock(&t->hdcp->proto_lock);
+	mutex_lock(&t->hdcp->port.proto_lock);
 	task = kthread_run(run_thread, &r, "hdcp1-run");
 	if (IS_ERR(task))
-		mutex_unlock(&t->hdcp->proto_lock);
+		mutex_unlock(&t->hdcp->port.proto_lock);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
 	KUNIT_EXPECT_TRUE(test, wait_blocked(task));
 	drm_hdcp1_link_stop(t->hdcp);
 	t->stopped = true;
-	mutex_unlock(&t->hdcp->proto_lock);
+	mutex_unlock(&t->hdcp->port.proto_lock);
 	KUNIT_ASSERT_GT(test, wait_for_completion_timeout(&r.done, 2 * HZ), 0);
 
 	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
@@ -2480,7 +2481,7 @@ static void drm_test_hdcp1_race_fini_and_link_stop_during_io(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->tx.computes, 0);
 	KUNIT_EXPECT_EQ(test, t->access_after_stop, 0);
 	KUNIT_EXPECT_FALSE(test, drm_hdcp1_is_encrypting(t->hdcp));
-	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->work));
+	KUNIT_EXPECT_FALSE(test, delayed_work_pending(&t->hdcp->port.work));
 	KUNIT_EXPECT_TRUE(test, debug_locks);
 }
 
@@ -3144,7 +3145,7 @@ static void drm_test_hdcp1_streams_join_authenticated_port(struct kunit *test)
 		KUNIT_EXPECT_TRUE(test, t->queued);
 		KUNIT_EXPECT_EQ(test, t->due, t->now);
 		t->queued = false;
-		drm_hdcp1_run(t->hdcp);
+		drm_hdcp_port_run(&t->hdcp->port);
 		expect_stream(test, t, k, CP_ENABLED);
 	}
 	for (k = 0; k < n; k++)

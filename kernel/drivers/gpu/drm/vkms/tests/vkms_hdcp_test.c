@@ -96,7 +96,7 @@ static u64 link_now_ns(void)
 	return current_test()->now * NSEC_PER_MSEC;
 }
 
-static void engine_queue(struct drm_hdcp1 *engine, unsigned long delay_ms)
+static void engine_queue(struct drm_hdcp_port *port, unsigned long delay_ms)
 {
 	struct vkms_hdcp_test *t = current_test();
 	u64 due = t->now + delay_ms;
@@ -125,8 +125,8 @@ static struct vkms_hdcp_test *make_vkms(struct kunit *test, bool hdcp, bool dp,
 				   count_property_event);
 	kunit_activate_static_stub(test, drm_hdcp_check_ksvs_revoked, test_check_revoked);
 	if (injected) {
-		kunit_activate_static_stub(test, drm_hdcp1_now_ms, engine_now_ms);
-		kunit_activate_static_stub(test, drm_hdcp1_queue, engine_queue);
+		kunit_activate_static_stub(test, drm_hdcp_port_now_ms, engine_now_ms);
+		kunit_activate_static_stub(test, drm_hdcp_port_queue, engine_queue);
 		kunit_activate_static_stub(test, vkms_hdcp_now_ns, link_now_ns);
 	}
 	KUNIT_ASSERT_EQ(test, vkms_create(&t->config), 0);
@@ -153,7 +153,7 @@ static void run_for(struct vkms_hdcp_test *t, u64 ms)
 	while (t->queued && t->due <= end) {
 		t->now = max(t->now, t->due);
 		t->queued = false;
-		drm_hdcp1_run(t->hdcp->engine);
+		drm_hdcp_port_run(&t->hdcp->engine->port);
 	}
 	t->now = end;
 }
@@ -297,7 +297,7 @@ static unsigned int violations(struct vkms_hdcp_test *t)
 
 static u32 link_gen(struct vkms_hdcp_test *t)
 {
-	return t->hdcp->engine->link_gen;
+	return t->hdcp->engine->port.link_gen;
 }
 
 static struct vkms_hdcp_test *enabled(struct kunit *test, bool dp)
@@ -1059,11 +1059,11 @@ static void vkms_test_hdcp_destroy_with_worker_running(struct kunit *test)
 	drm_modeset_lock(lock, NULL);
 	/* Encrypting: the worker's next step is the property, under the lock. */
 	end = ktime_add_ms(ktime_get(), 2000);
-	while (!(drm_hdcp1_is_encrypting(engine) && mutex_is_locked(&engine->proto_lock)) &&
+	while (!(drm_hdcp1_is_encrypting(engine) && mutex_is_locked(&engine->port.proto_lock)) &&
 	       ktime_before(ktime_get(), end))
 		usleep_range(500, 1000);
-	KUNIT_EXPECT_TRUE(test, mutex_is_locked(&engine->proto_lock));
-	KUNIT_EXPECT_TRUE(test, work_busy(&engine->work.work) & WORK_BUSY_RUNNING);
+	KUNIT_EXPECT_TRUE(test, mutex_is_locked(&engine->port.proto_lock));
+	KUNIT_EXPECT_TRUE(test, work_busy(&engine->port.work.work) & WORK_BUSY_RUNNING);
 
 	task = kthread_run(destroy_thread, &d, "vkms-destroy");
 	if (IS_ERR(task))
@@ -1093,11 +1093,11 @@ static void vkms_test_hdcp_destroy_with_work_queued(struct kunit *test)
 	knob(test, t, "r0_delay_ms", "2000");
 	commit(test, t, true, CP_DESIRED);
 	end = ktime_add_ms(ktime_get(), 2000);
-	while (!(delayed_work_pending(&engine->work) &&
+	while (!(delayed_work_pending(&engine->port.work) &&
 		 READ_ONCE(engine->fsm.state) == DRM_HDCP1_A2_R0) &&
 	       ktime_before(ktime_get(), end))
 		usleep_range(500, 1000);
-	KUNIT_EXPECT_TRUE(test, delayed_work_pending(&engine->work));
+	KUNIT_EXPECT_TRUE(test, delayed_work_pending(&engine->port.work));
 	destroy_thread(&d);
 	KUNIT_EXPECT_NULL(test, t->config.dev);
 	t->hdcp = NULL;

@@ -278,7 +278,7 @@ static u64 fx_now_ms(void)
 	return current_fx()->now;
 }
 
-static void fx_queue(struct drm_hdcp1 *engine, unsigned long delay_ms)
+static void fx_queue(struct drm_hdcp_port *port, unsigned long delay_ms)
 {
 	struct fx *f = current_fx();
 	u64 due = f->now + delay_ms;
@@ -451,8 +451,8 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	KUNIT_ASSERT_EQ(test, drm_hdcp1_emul_set_topology(f->sink, d->repeater, d->devices,
 							  min(d->devices, 2u), NULL), 0);
 
-	kunit_activate_static_stub(test, drm_hdcp1_now_ms, fx_now_ms);
-	kunit_activate_static_stub(test, drm_hdcp1_queue, fx_queue);
+	kunit_activate_static_stub(test, drm_hdcp_port_now_ms, fx_now_ms);
+	kunit_activate_static_stub(test, drm_hdcp_port_queue, fx_queue);
 	kunit_activate_static_stub(test, drm_sysfs_connector_property_event,
 				   fx_property_event);
 	kunit_activate_static_stub(test, drm_hdcp_check_ksvs_revoked, fx_check_revoked);
@@ -572,7 +572,7 @@ static void run_for(struct fx *f, u64 ms)
 	while (f->queued && f->due <= end) {
 		advance_to(f, max(f->now, f->due));
 		f->queued = false;
-		drm_hdcp1_run(f->engine);
+		drm_hdcp_port_run(&f->engine->port);
 		sync_encryption(f);
 	}
 	advance_to(f, end);
@@ -586,7 +586,7 @@ static bool run_until(struct fx *f, enum drm_hdcp1_state want, u64 limit)
 	while (state(f) != want && f->queued && f->due <= end) {
 		advance_to(f, max(f->now, f->due));
 		f->queued = false;
-		drm_hdcp1_run(f->engine);
+		drm_hdcp_port_run(&f->engine->port);
 		sync_encryption(f);
 	}
 	return state(f) == want;
