@@ -687,16 +687,6 @@ static const struct drm_hdcp_protocol drm_hdcp1_protocol = {
 	.timer = drm_hdcp1_proto_timer,
 	.authenticated = drm_hdcp1_proto_authenticated,
 	.reset = drm_hdcp1_proto_reset,
-	.release = drm_hdcp1_proto_release,
-};
-
-/* The same, for ports that encrypt their streams one by one. */
-static const struct drm_hdcp_protocol drm_hdcp1_mst_protocol = {
-	.name = "HDCP 1.4",
-	.run = drm_hdcp1_proto_run,
-	.timer = drm_hdcp1_proto_timer,
-	.authenticated = drm_hdcp1_proto_authenticated,
-	.reset = drm_hdcp1_proto_reset,
 	.stream_encrypt = drm_hdcp1_proto_stream_encrypt,
 	.release = drm_hdcp1_proto_release,
 };
@@ -753,9 +743,8 @@ struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 	hdcp->aux = desc->aux;
 	drm_hdcp1_fsm_init(&hdcp->fsm, desc->transport == DRM_HDCP1_DP);
 	/* On error, the port has freed @hdcp. */
-	ret = drm_hdcp_port_init(&hdcp->port, connector,
-				 tx->stream_encrypt ? &drm_hdcp1_mst_protocol :
-						      &drm_hdcp1_protocol);
+	ret = drm_hdcp_port_init(&hdcp->port, connector, &drm_hdcp1_protocol,
+				 !!tx->stream_encrypt);
 	if (ret)
 		return ERR_PTR(ret);
 	return hdcp;

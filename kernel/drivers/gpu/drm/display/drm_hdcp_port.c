@@ -172,7 +172,7 @@ static void drm_hdcp_port_encrypt_streams(struct drm_hdcp_port *port)
 	struct drm_hdcp_stream *s;
 	bool on, restarted;
 
-	if (!port->proto->stream_encrypt)
+	if (!port->per_stream)
 		return;
 	list_for_each_entry(s, &port->streams, node) {
 		mutex_lock(&port->hw_lock);
@@ -221,7 +221,7 @@ static bool drm_hdcp_port_stream_enabled(struct drm_hdcp_port *port,
 {
 	bool on;
 
-	if (!authed || !port->proto->stream_encrypt)
+	if (!authed || !port->per_stream)
 		return authed;
 	spin_lock_irq(&port->req_lock);
 	on = s->encrypting;
@@ -478,12 +478,15 @@ static void drm_hdcp_port_stream_init(struct drm_hdcp_port *port, struct drm_hdc
 
 /*
  * Set up @port, embedded in the protocol's object, which
- * &drm_hdcp_protocol.release frees; on error it is freed already.
+ * &drm_hdcp_protocol.release frees; on error it is freed already. With
+ * @per_stream, each stream is encrypted on its own
+ * (&drm_hdcp_protocol.stream_encrypt) and more streams may attach.
  */
 int drm_hdcp_port_init(struct drm_hdcp_port *port, struct drm_connector *connector,
-		       const struct drm_hdcp_protocol *proto)
+		       const struct drm_hdcp_protocol *proto, bool per_stream)
 {
 	port->proto = proto;
+	port->per_stream = per_stream;
 	port->tag = kasprintf(GFP_KERNEL, "[CONNECTOR:%d:%s]", connector->base.id,
 			      connector->name);
 	if (!port->tag) {
@@ -537,7 +540,7 @@ struct drm_hdcp_stream *drm_hdcp_port_stream_attach(struct drm_hdcp_port *port,
 	int ret = 0;
 
 	might_sleep();
-	if (!port || !connector || !port->proto->stream_encrypt ||
+	if (!port || !connector || !port->per_stream ||
 	    connector->dev != port->dev ||
 	    !port->dev->mode_config.content_protection_property)
 		return ERR_PTR(-EINVAL);

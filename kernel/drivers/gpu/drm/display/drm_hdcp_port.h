@@ -102,9 +102,10 @@ struct drm_hdcp_protocol {
 	 */
 	void (*reset)(struct drm_hdcp_port *port);
 	/**
-	 * @stream_encrypt: optional; switch one stream of the authenticated
-	 * port, with &drm_hdcp_port.hw_lock held. Without it every stream is
-	 * encrypted with the port.
+	 * @stream_encrypt: switch one stream of the authenticated port, with
+	 * &drm_hdcp_port.hw_lock held; called only on ports set up per
+	 * stream (drm_hdcp_port_init()). Elsewhere every stream is encrypted
+	 * with the port.
 	 */
 	int (*stream_encrypt)(struct drm_hdcp_port *port, struct drm_connector *connector,
 			      bool on);
@@ -134,6 +135,7 @@ struct drm_hdcp_port {
 	struct drm_connector *connector;	/* the port's, given to the ops */
 	char *tag;			/* "[CONNECTOR:id:name]", for logs after fini */
 	const struct drm_hdcp_protocol *proto;
+	bool per_stream;		/* streams are encrypted one by one */
 	struct delayed_work work;
 	struct kref ref;		/* the device's, and one per attached stream */
 
@@ -160,7 +162,7 @@ struct drm_hdcp_port {
 };
 
 int drm_hdcp_port_init(struct drm_hdcp_port *port, struct drm_connector *connector,
-		       const struct drm_hdcp_protocol *proto);
+		       const struct drm_hdcp_protocol *proto, bool per_stream);
 void drm_hdcp_port_fini(struct drm_hdcp_port *port);
 void drm_hdcp_port_atomic_commit(struct drm_hdcp_port *port,
 				 struct drm_atomic_state *state);

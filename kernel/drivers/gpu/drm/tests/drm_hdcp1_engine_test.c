@@ -2249,6 +2249,7 @@ static void drm_test_hdcp1_link_stop_waits_for_io(struct kunit *test)
 struct runner {
 	struct kunit *test;
 	struct engine_test *t;
+	struct test_stream *ts;		/* for detach_thread() */
 	struct completion done;
 };
 
@@ -3059,21 +3060,15 @@ static void commit_streams(struct kunit *test, struct engine_test *t, unsigned i
 	commit_streams_mode(test, t, first, count, active, t->mode, val);
 }
 
-struct stream_detacher {
-	struct kunit *test;
-	struct test_stream *ts;
-	struct completion done;
-};
-
 static int detach_thread(void *data)
 {
-	struct stream_detacher *d = data;
+	struct runner *r = data;
 
 	/* The kick queues on the test's injected clock. */
-	current->kunit_test = d->test;
-	detach_stream(d->ts);
+	current->kunit_test = r->test;
+	detach_stream(r->ts);
 	current->kunit_test = NULL;
-	complete(&d->done);
+	complete(&r->done);
 	return 0;
 }
 
@@ -3307,7 +3302,7 @@ static void drm_test_hdcp1_streams_detach_while_authenticating(struct kunit *tes
 {
 	struct engine_test *t = setup_streams(test, 2);
 	struct runner r = { .test = test, .t = t };
-	struct stream_detacher d = { .test = test, .ts = &t->mst[1] };
+	struct runner d = { .test = test, .ts = &t->mst[1] };
 	DECLARE_COMPLETION_ONSTACK(entered);
 	DECLARE_COMPLETION_ONSTACK(release);
 	struct task_struct *task;
