@@ -230,6 +230,7 @@ int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 	hw->rep_present = rep->present;
 	hw->m0_select = rep->m0_select;
 	hw->hdmi = desc->hdmi;
+	hw->per_transcoder = desc->layout == INTEL_HDCP1_HW_PER_TRANSCODER;
 	return 0;
 }
 
@@ -611,16 +612,82 @@ int intel_hdcp1_hw_encryption_status(struct intel_hdcp1_hw *hw)
 	return hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC ? 0 : -ENXIO;
 }
 
+/* The stream bits of HDCP_STATUS run down from bit 31, transcoder A's. */
+static_assert((HDCP_STATUS_STREAM_A_ENC >> 1) == HDCP_STATUS_STREAM_B_ENC);
+static_assert((HDCP_STATUS_STREAM_A_ENC >> 3) == HDCP_STATUS_STREAM_D_ENC);
+
+/* A stream's bit in HDCP_STATUS; transcoders A to D carry MST streams. */
+static u32 hdcp1_stream_enc_bit(enum transcoder stream)
+{
+	if (stream < TRANSCODER_A || stream > TRANSCODER_D)
+		return 0;
+	return HDCP_STATUS_STREAM_A_ENC >> (stream - TRANSCODER_A);
+}
+
+/**
+ * intel_hdcp1_hw_stream_encrypt - put one DP MST stream under encryption
+ * @hw: the port's transmitter, authenticated and encrypting to switch on
+ * @stream: the stream's CPU transcoder (A to D)
+ * @on: select the stream, or deselect it
+ *
+ * Toggles the stream select of @stream's transcoder and waits for the
+ * stream's bit in HDCP_STATUS: the stream transcoder's own register on
+ * display 12 and later, the port's before.
+ *
+ * Returns:
+ * 0 once the hardware reports the stream's new state; -EINVAL for a
+ * transcoder that carries no MST stream or a transmitter without stream
+ * select, -ENXIO to switch on while the port does not encrypt,
+ * -ETIMEDOUT when the hardware does not follow, or the error of the
+ * stream select.
+ */
+int intel_hdcp1_hw_stream_encrypt(struct intel_hdcp1_hw *hw,
+				  enum transcoder stream, bool on)
+{
+	u32 bit = hdcp1_stream_enc_bit(stream);
+	i915_reg_t status;
+	int ret;
+
+	if (!bit || !hw->ops->toggle_stream_select)
+		return -EINVAL;
+	if (on && !(hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC))
+		return -ENXIO;
+	status = hw->per_transcoder ? TRANS_HDCP_STATUS(stream) : hw->status;
+	ret = hw->ops->toggle_stream_select(hw->ctx, stream, on);
+	if (ret) {
+		drm_err(hw->drm, "HDCP 1.4 stream select of transcoder %c failed: %d\n",
+			'A' + stream, ret);
+		return ret;
+	}
+	if (on)
+		hw->streams |= BIT(stream);
+	else
+		hw->streams &= ~BIT(stream);
+	if (hdcp1_wait(hw, status, bit, on ? bit : 0, HDCP1_ENC_CHANGE_US)) {
+		drm_err(hw->drm, "HDCP 1.4 stream of transcoder %c not %s\n",
+			'A' + stream, on ? "encrypted" : "in the clear");
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
 /**
  * intel_hdcp1_hw_reset - stop encryption and authentication
  * @hw: the connector's transmitter, in any state
  *
- * Turns the unit off, clears this connector's REPEATER bit (and no other)
- * and, on HDMI, HDCP signalling. Does all of it even if the hardware does
+ * Deselects the DP MST streams it encrypts, turns the unit off, clears
+ * this connector's REPEATER bit (and no other) and, on HDMI, HDCP
+ * signalling. Does all of it even if the hardware does
  * not confirm a step; nothing is left running afterwards.
  */
 void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 {
+	unsigned long stream;
+
+	/* MST: no stream may stay selected on a port that stops. */
+	for_each_set_bit(stream, &hw->streams, I915_MAX_TRANSCODERS)
+		hw->ops->toggle_stream_select(hw->ctx, stream, false);
+	hw->streams = 0;
 	hdcp1_write(hw, hw->conf, 0);
 	/* Signalling must outlive encryption; a timeout changes nothing below. */
 	if (hdcp1_wait(hw, hw->status, ~0u, 0, HDCP1_ENC_CHANGE_US))

@@ -73,6 +73,12 @@ struct intel_hdcp1_hw_ops {
 	 */
 	int (*toggle_signalling)(void *ctx, bool enable);
 	/**
+	 * @toggle_stream_select: DP MST only, may be NULL elsewhere: HDCP
+	 * stream select (TRANS_DDI_HDCP_SELECT) of @stream's transcoder on
+	 * or off, which puts that stream under the port's encryption
+	 */
+	int (*toggle_stream_select)(void *ctx, enum transcoder stream, bool enable);
+	/**
 	 * @power_get: keep the unit, and the port and transcoder it serves,
 	 * powered for one transmitter operation of &intel_hdcp1_tx_ops. Takes
 	 * a reference only if they are powered already and returns 0, else
@@ -145,6 +151,8 @@ struct intel_hdcp1_hw {
 	u32 rep_present;	/* this unit's REPEATER bit in HDCP_REP_CTL */
 	u32 m0_select;		/* this unit's M0 in the SHA-1 select field */
 	bool hdmi;
+	bool per_transcoder;
+	unsigned long streams;	/* MST: transcoders selected, BIT(transcoder) */
 };
 
 void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
@@ -169,6 +177,8 @@ int intel_hdcp1_hw_verify_v(struct intel_hdcp1_hw *hw, const u8 *ksv_list,
 			    unsigned int count, u16 bstatus,
 			    const u8 v_prime[INTEL_HDCP1_HW_V_PRIME_LEN]);
 int intel_hdcp1_hw_encryption_status(struct intel_hdcp1_hw *hw);
+int intel_hdcp1_hw_stream_encrypt(struct intel_hdcp1_hw *hw,
+				  enum transcoder stream, bool on);
 void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw);
 
 /*

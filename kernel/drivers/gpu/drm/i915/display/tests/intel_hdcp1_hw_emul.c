@@ -191,6 +191,42 @@ static void emu_unit_update(struct emu_hw *hw, struct emu_unit *u)
 			 (u->encrypting ? HDCP_STATUS_ENC | HDCP_STATUS_AUTH : 0);
 }
 
+/* The transcoders whose MST streams ride @u's encryption, as a mask. */
+static u32 emu_streams_on(struct emu_hw *hw, const struct emu_unit *u)
+{
+	u32 on = 0;
+	unsigned int t;
+
+	for (t = 0; t < EMU_MAX_STREAMS; t++)
+		if ((hw->stream_select & BIT(t)) && hw->stream_port[t] == u)
+			on |= BIT(t);
+	return on;
+}
+
+/*
+ * The STREAM_x_ENC bits a status register shows: on display 12 and later
+ * in the stream transcoder's own register, before in the port's.
+ */
+static u32 emu_stream_status(struct emu_hw *hw, const struct emu_unit *u)
+{
+	static const u32 enc[EMU_MAX_STREAMS] = {
+		HDCP_STATUS_STREAM_A_ENC, HDCP_STATUS_STREAM_B_ENC,
+		HDCP_STATUS_STREAM_C_ENC, HDCP_STATUS_STREAM_D_ENC,
+	};
+	unsigned int t, index = u - hw->units;
+	u32 bits = 0;
+
+	if (hw->stream_enc_never)
+		return 0;
+	for (t = 0; t < EMU_MAX_STREAMS; t++) {
+		if (!(hw->stream_select & BIT(t)) || !hw->stream_port[t]->encrypting)
+			continue;
+		if (hw->per_transcoder ? t == index : hw->stream_port[t] == u)
+			bits |= enc[t];
+	}
+	return bits;
+}
+
 static void emu_unit_conf(struct emu_hw *hw, struct emu_unit *u, u32 val)
 {
 	u64 bksv, km;
@@ -200,6 +236,9 @@ static void emu_unit_conf(struct emu_hw *hw, struct emu_unit *u, u32 val)
 
 	switch (val) {
 	case 0:
+		if (emu_streams_on(hw, u))
+			emu_violation(hw, "HDCP unit off with an MST stream still selected",
+				      u->conf, emu_streams_on(hw, u));
 		u->state = EMU_UNIT_IDLE;
 		u->encrypting = false;
 		u->status_next = 0;
@@ -441,7 +480,7 @@ static u32 emu_read_locked(struct emu_hw *hw, u32 reg)
 	}
 
 	if (u && reg == u->status) {
-		*r = u->status_next;
+		*r = u->status_next | emu_stream_status(hw, u);
 		if (u->status_next & HDCP_STATUS_AN_READY) {
 			*emu_reg(hw, u->anlo) = lower_32_bits(u->an);
 			*emu_reg(hw, u->anhi) = upper_32_bits(u->an);
@@ -597,6 +636,29 @@ static int emu_op_toggle_signalling(void *ctx, bool enable)
 	return 0;
 }
 
+static int emu_op_toggle_stream_select(void *ctx, enum transcoder stream, bool enable)
+{
+	struct emu_port *port = ctx;
+	struct emu_hw *hw = port->hw;
+	struct emu_unit *u = port->unit;
+
+	mutex_lock(&hw->lock);
+	if (u->hdmi || (unsigned int)stream >= EMU_MAX_STREAMS) {
+		emu_violation(hw, "stream select off an MST stream transcoder", u->conf, stream);
+	} else if (enable) {
+		if (!u->encrypting)
+			emu_violation(hw, "MST stream selected on a port that is not encrypting",
+				      u->conf, stream);
+		hw->stream_select |= BIT(stream);
+		hw->stream_port[stream] = u;
+	} else {
+		hw->stream_select &= ~BIT(stream);
+	}
+	emu_log(hw, EMU_STREAM_SELECT, stream, enable, 0, 0, 0);
+	mutex_unlock(&hw->lock);
+	return 0;
+}
+
 static bool emu_op_keys_loadable(void *ctx)
 {
 	struct emu_hw *hw = ((struct emu_port *)ctx)->hw;
@@ -616,6 +678,7 @@ const struct intel_hdcp1_hw_ops emu_hdcp1_ops = {
 	.keys_loadable = emu_op_keys_loadable,
 	.send_an_aksv = emu_op_send_an_aksv,
 	.toggle_signalling = emu_op_toggle_signalling,
+	.toggle_stream_select = emu_op_toggle_stream_select,
 };
 
 /**
@@ -744,7 +807,7 @@ u32 emu_peek(struct emu_hw *hw, u32 reg)
 	r = emu_reg(hw, reg);
 	val = r ? *r : 0;
 	if (u && reg == u->status)
-		val = u->status_next;
+		val = u->status_next | emu_stream_status(hw, u);
 	else if (reg == i915_mmio_reg_offset(HDCP_KEY_STATUS))
 		val = hw->key_status_next;
 	else if (reg == i915_mmio_reg_offset(HDCP_REP_CTL))

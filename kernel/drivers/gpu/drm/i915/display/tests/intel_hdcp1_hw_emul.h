@@ -23,6 +23,7 @@
 #define EMU_REG_WORDS		(0x1000 / 4)
 #define EMU_SHA_MAX		(12 * SHA1_BLOCK_SIZE)
 #define EMU_LOG_MAX		8192
+#define EMU_MAX_STREAMS		4	/* MST streams on transcoders A to D */
 
 /**
  * enum emu_kind - what a recorded access was
@@ -32,6 +33,7 @@
  * @EMU_PCODE: pcode key load request
  * @EMU_AN_AKSV: An and Aksv sent to the receiver
  * @EMU_SIGNALLING: HDCP signalling toggled
+ * @EMU_STREAM_SELECT: DP MST stream select of a transcoder toggled
  */
 enum emu_kind {
 	EMU_READ,
@@ -40,6 +42,7 @@ enum emu_kind {
 	EMU_PCODE,
 	EMU_AN_AKSV,
 	EMU_SIGNALLING,
+	EMU_STREAM_SELECT,
 };
 
 /**
@@ -138,6 +141,9 @@ struct emu_unit {
  * @pcode_error: knob: the pcode key load request fails with this code
  * @enc_never: knob: R0' matches but encryption never starts
  * @pw1_off: knob: power well 1 is off, so software cannot load the keys
+ * @stream_select: DP MST: transcoders (A to D) whose stream select is on
+ * @stream_port: the unit whose encryption each selected stream rides
+ * @stream_enc_never: knob: selected streams never report encryption
  * @wait_sleep_us: knob: each wait sleeps first, letting threads interleave
  * @log: every access, in order
  * @log_len: entries in @log
@@ -174,6 +180,9 @@ struct emu_hw {
 	int pcode_error;
 	bool enc_never;
 	bool pw1_off;
+	u32 stream_select;
+	struct emu_unit *stream_port[EMU_MAX_STREAMS];
+	bool stream_enc_never;
 	unsigned int wait_sleep_us;
 
 	struct emu_access *log;

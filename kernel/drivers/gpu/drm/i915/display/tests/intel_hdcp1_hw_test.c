@@ -1169,10 +1169,130 @@ static void test_init_rejects(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_log_len(&g->emu), 0);
 }
 
+/*
+ * DP MST: the port's unit (B) authenticates with the branch device, which
+ * is a repeater, and then encrypts the streams of transcoders A to D one
+ * by one; device counts include those whose SHA-1 padding 6.12 got wrong.
+ */
+struct mst_case {
+	bool per_transcoder;
+	unsigned int devices;
+};
+
+static const struct mst_case mst_cases[] = {
+	{ true, 2 }, { true, 22 }, { true, 35 }, { true, 127 },
+	{ false, 2 }, { false, 22 }, { false, 35 }, { false, 127 },
+};
+
+static void mst_case_desc(const struct mst_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "per %s, branch with %u devices",
+		 c->per_transcoder ? "transcoder" : "port", c->devices);
+}
+
+KUNIT_ARRAY_PARAM(mst, mst_cases, mst_case_desc);
+
+static const u32 stream_enc_bits[] = {
+	HDCP_STATUS_STREAM_A_ENC, HDCP_STATUS_STREAM_B_ENC,
+	HDCP_STATUS_STREAM_C_ENC, HDCP_STATUS_STREAM_D_ENC,
+};
+
+/* The status register that shows a stream's bit, as the hardware has it. */
+static u32 stream_status(struct link *l, enum transcoder stream)
+{
+	u32 reg = l->f->per_transcoder ?
+		  i915_mmio_reg_offset(TRANS_HDCP_STATUS(stream)) : l->unit->status;
+
+	return emu_peek(&l->f->emu, reg) & stream_enc_bits[stream];
+}
+
+static struct link *mst_port(struct kunit *test, struct fixture *f, unsigned int devices)
+{
+	struct link *l = make_link(test, f, 1, false, HDCP1_B2, true, devices);
+
+	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
+	KUNIT_ASSERT_EQ(test, link_part2(test, l), 0);
+	return l;
+}
+
+static void test_mst_streams(struct kunit *test)
+{
+	const struct mst_case *c = test->param_value;
+	struct fixture *f = make_fixture(test, c->per_transcoder, false);
+	struct link *l = mst_port(test, f, c->devices);
+	enum transcoder t;
+	int reset_at, conf_off;
+
+	for (t = TRANSCODER_A; t <= TRANSCODER_D; t++) {
+		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, t, true), 0);
+		KUNIT_EXPECT_NE(test, stream_status(l, t), 0);
+	}
+	/* One stream leaves; the port and the other streams go on. */
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_C, false), 0);
+	KUNIT_EXPECT_EQ(test, stream_status(l, TRANSCODER_C), 0);
+	KUNIT_EXPECT_NE(test, stream_status(l, TRANSCODER_B), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), 0);
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, TRANSCODER_C, ~0u, 0), 1);
+
+	/* The port's reset deselects the three streams left first. */
+	reset_at = emu_log_len(&f->emu);
+	intel_hdcp1_hw_reset(&l->hw);
+	conf_off = emu_find(&f->emu, reset_at, EMU_WRITE, l->unit->conf, ~0u, 0);
+	KUNIT_EXPECT_GE(test, conf_off, 0);
+	for (t = TRANSCODER_A; t <= TRANSCODER_D; t++) {
+		KUNIT_EXPECT_EQ(test, emu_count(&f->emu, reset_at, EMU_STREAM_SELECT, t, ~0u, 0),
+				t == TRANSCODER_C ? 0 : 1);
+		KUNIT_EXPECT_EQ(test, emu_find(&f->emu, conf_off, EMU_STREAM_SELECT, t, 0, 0), -1);
+		KUNIT_EXPECT_EQ(test, stream_status(l, t), 0);
+	}
+	KUNIT_EXPECT_EQ(test, f->emu.stream_select, 0);
+	expect_off(test, l);
+	expect_no_violation(test, f);
+}
+
+/* No stream before the port encrypts, and none past transcoder D. */
+static void test_mst_stream_needs_encrypting_port(struct kunit *test)
+{
+	const bool *per_transcoder = test->param_value;
+	struct fixture *f = make_fixture(test, *per_transcoder, false);
+	struct link *l = make_link(test, f, 1, false, HDCP1_B2, true, 2);
+
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_A, true),
+			-ENXIO);
+	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_D + 1, true),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, TRANSCODER_A, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, TRANSCODER_D + 1, 0, 0),
+			0);
+	intel_hdcp1_hw_reset(&l->hw);
+	expect_off(test, l);
+	expect_no_violation(test, f);
+}
+
+/* Hardware that never reports the stream: -ETIMEDOUT, nothing left selected. */
+static void test_mst_stream_never_encrypted(struct kunit *test)
+{
+	const bool *per_transcoder = test->param_value;
+	struct fixture *f = make_fixture(test, *per_transcoder, false);
+	struct link *l = mst_port(test, f, 2);
+
+	f->emu.stream_enc_never = true;
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_B, true),
+			-ETIMEDOUT);
+	intel_hdcp1_hw_reset(&l->hw);
+	KUNIT_EXPECT_EQ(test, f->emu.stream_select, 0);
+	expect_off(test, l);
+	expect_no_violation(test, f);
+}
+
 static struct kunit_case intel_hdcp1_hw_cases[] = {
 	KUNIT_CASE_PARAM(test_receiver, receiver_gen_params),
 	KUNIT_CASE(test_spec_r0_vectors),
 	KUNIT_CASE(test_spec_v_vector),
+	KUNIT_CASE_PARAM(test_mst_streams, mst_gen_params),
+	KUNIT_CASE_PARAM(test_mst_stream_needs_encrypting_port, layout_gen_params),
+	KUNIT_CASE_PARAM(test_mst_stream_never_encrypted, layout_gen_params),
 	KUNIT_CASE_PARAM(test_repeater, repeater_gen_params),
 	KUNIT_CASE(test_keys_fail_to_load),
 	KUNIT_CASE_PARAM(test_keys_not_loadable, key_path_gen_params),
