@@ -1167,6 +1167,7 @@ static int hold_event_lock_thread(void *data)
 	struct vblank_race *r = data;
 	spinlock_t *lock = &r->crtc->dev->event_lock;
 	unsigned long flags;
+	bool caught;
 	ktime_t end;
 
 	spin_lock_irqsave(lock, flags);
@@ -1178,7 +1179,9 @@ static int hold_event_lock_thread(void *data)
 	while (!data_race(hrtimer_callback_running(r->timer)) &&
 	       ktime_before(ktime_get(), end))
 		cpu_relax();
-	WRITE_ONCE(r->caught, data_race(hrtimer_callback_running(r->timer)));
+	/* The same unmarked field of the hrtimer core, read once more. */
+	caught = data_race(hrtimer_callback_running(r->timer));
+	WRITE_ONCE(r->caught, caught);
 	/* The callback is waiting for the lock: now disable. */
 	complete(&r->go);
 	end = ktime_add_ms(ktime_get(), 1000);
