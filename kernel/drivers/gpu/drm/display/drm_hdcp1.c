@@ -6,17 +6,11 @@
  * Protection" property.
  */
 
-#include <linux/completion.h>
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/i2c.h>
-#include <linux/jiffies.h>
-#include <linux/ktime.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
-
-#include <kunit/static_stub.h>
-#include <kunit/visibility.h>
 
 #include <drm/display/drm_dp.h>
 #include <drm/display/drm_dp_helper.h>
@@ -24,15 +18,9 @@
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
 #include <drm/display/drm_hdcp_helper.h>
-#include <drm/drm_atomic.h>
 #include <drm/drm_connector.h>
-#include <drm/drm_crtc.h>
 #include <drm/drm_device.h>
-#include <drm/drm_managed.h>
-#include <drm/drm_modes.h>
-#include <drm/drm_modeset_lock.h>
 #include <drm/drm_print.h>
-#include <drm/drm_sysfs.h>
 
 #include "drm_hdcp1_internal.h"
 
@@ -162,13 +150,9 @@ static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
 #define DRM_HDCP1_MAX_DEVICES		127
 #define DRM_HDCP1_V_PRIME_LEN		(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
 #define DRM_HDCP1_DDC_MAX_WRITE		15
-/*
- * How long Enabled waits for the hardware of a pending commit at most (the
- * atomic helpers' own waits give up after ten seconds), and how soon it
- * looks again after that.
- */
-#define DRM_HDCP1_HW_DONE_TIMEOUT_MS	10000
-#define DRM_HDCP1_COMMIT_RECHECK_MS	100
+
+/* Ri changes every 128 frames (HDCP 1.4 2.2.3): the core measures that period. */
+static_assert(DRM_HDCP1_RI_FRAMES == DRM_HDCP_PORT_RI_FRAMES);
 
 static const struct drm_hdcp1_regs *regs_of(struct drm_hdcp1 *hdcp)
 {
@@ -313,7 +297,6 @@ int drm_hdcp1_write_an_aksv(struct drm_hdcp1 *hdcp,
 	return ret;
 }
 EXPORT_SYMBOL(drm_hdcp1_write_an_aksv);
-
 
 static enum drm_hdcp1_event verdict(struct drm_hdcp1 *hdcp, const char *what,
 				    int ret)

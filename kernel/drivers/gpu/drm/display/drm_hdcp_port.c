@@ -28,8 +28,6 @@
 
 #include "drm_hdcp_port.h"
 
-/* Ri of HDCP 1.x changes every 128 frames: the core measures the mode so. */
-#define DRM_HDCP_PORT_RI_FRAMES		128
 /*
  * How long Enabled waits for the hardware of a pending commit at most (the
  * atomic helpers' own waits give up after ten seconds), and how soon it
@@ -465,7 +463,7 @@ static void drm_hdcp_port_release(struct drm_device *dev, void *data)
 	kref_put(&port->ref, drm_hdcp_port_free);
 }
 
-/* Called with req_lock held. */
+/* Called with req_lock held, or before the port is set up. */
 static void drm_hdcp_port_stream_init(struct drm_hdcp_port *port, struct drm_hdcp_stream *s,
 				      struct drm_connector *connector)
 {
@@ -520,8 +518,6 @@ static void drm_hdcp_port_undrive(struct drm_hdcp_port *port)
 /* Stop the port for good and wait for its worker: see drm_hdcp1_fini(). */
 void drm_hdcp_port_fini(struct drm_hdcp_port *port)
 {
-	if (!port)
-		return;
 	might_sleep();
 	spin_lock_irq(&port->req_lock);
 	port->dead = true;
@@ -540,7 +536,7 @@ struct drm_hdcp_stream *drm_hdcp_port_stream_attach(struct drm_hdcp_port *port,
 	int ret = 0;
 
 	might_sleep();
-	if (!port || !connector || !port->per_stream ||
+	if (!connector || !port->per_stream ||
 	    connector->dev != port->dev ||
 	    !port->dev->mode_config.content_protection_property)
 		return ERR_PTR(-EINVAL);
@@ -708,13 +704,11 @@ static bool drm_hdcp_port_commit_stream(struct drm_hdcp_port *port, struct drm_h
 void drm_hdcp_port_atomic_commit(struct drm_hdcp_port *port,
 				 struct drm_atomic_state *state)
 {
+	unsigned int modesets = 0, driven;
 	struct drm_hdcp_stream *s;
-	unsigned int modesets = 0;
-	bool changed = false, modeset, driven;
+	bool changed = false, modeset;
 	unsigned long flags;
 
-	if (!port)
-		return;
 	spin_lock_irqsave(&port->req_lock, flags);
 	list_for_each_entry(s, &port->streams, node) {
 		changed |= drm_hdcp_port_commit_stream(port, s, state, &modeset);
@@ -724,8 +718,7 @@ void drm_hdcp_port_atomic_commit(struct drm_hdcp_port *port,
 	if (!driven)
 		port->ri_period_ns = 0;
 	/* Alone on the link, a stream's modeset takes the link down. */
-	if (driven != port->driven ||
-	    (modesets && modesets == drm_hdcp_port_driven_count(port))) {
+	if (!!driven != port->driven || (modesets && modesets == driven)) {
 		port->driven = driven;
 		port->link_gen++;
 		changed = true;
@@ -741,8 +734,6 @@ void drm_hdcp_port_atomic_commit(struct drm_hdcp_port *port,
 void drm_hdcp_port_link_stop(struct drm_hdcp_port *port)
 {
 	might_sleep();
-	if (!port)
-		return;
 	spin_lock_irq(&port->req_lock);
 	drm_hdcp_port_undrive(port);
 	drm_hdcp_port_kick(port);
@@ -754,8 +745,6 @@ void drm_hdcp_port_link_stop(struct drm_hdcp_port *port)
 void drm_hdcp_port_hand_over(struct drm_hdcp_port *port)
 {
 	might_sleep();
-	if (!port)
-		return;
 	spin_lock_irq(&port->req_lock);
 	port->handed_over = true;
 	spin_unlock_irq(&port->req_lock);
@@ -767,8 +756,6 @@ void drm_hdcp_port_hotplug(struct drm_hdcp_port *port, bool connected)
 {
 	unsigned long flags;
 
-	if (!port)
-		return;
 	spin_lock_irqsave(&port->req_lock, flags);
 	if (port->sink_present != connected) {
 		port->sink_present = connected;
@@ -784,8 +771,6 @@ void drm_hdcp_port_cp_irq(struct drm_hdcp_port *port)
 {
 	unsigned long flags;
 
-	if (!port)
-		return;
 	spin_lock_irqsave(&port->req_lock, flags);
 	port->cp_irq = true;
 	drm_hdcp_port_kick(port);
@@ -798,8 +783,6 @@ bool drm_hdcp_port_is_encrypting(struct drm_hdcp_port *port)
 	unsigned long flags;
 	bool on;
 
-	if (!port)
-		return false;
 	spin_lock_irqsave(&port->req_lock, flags);
 	on = port->encrypting;
 	spin_unlock_irqrestore(&port->req_lock, flags);

@@ -62,6 +62,9 @@ struct drm_hdcp_stream {
 	bool encrypting;
 };
 
+/* &drm_hdcp_port_input.ri_period_ns spans this many frames (HDCP 1.x Ri). */
+#define DRM_HDCP_PORT_RI_FRAMES		128
+
 /*
  * What the streams and the driver asked of the port, for one run of the
  * protocol.
@@ -73,7 +76,7 @@ struct drm_hdcp_port_input {
 	bool link_up;			/* a stream is driven and the sink present */
 	bool restarted;			/* the link went down since the last run */
 	bool cp_irq;			/* a DisplayPort sink raised CP_IRQ */
-	u64 ri_period_ns;		/* 128 frames of the mode, 0 if unknown */
+	u64 ri_period_ns;		/* DRM_HDCP_PORT_RI_FRAMES of the mode, 0 if unknown */
 };
 
 /**
