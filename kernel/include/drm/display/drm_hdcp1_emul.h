@@ -77,7 +77,8 @@ struct drm_hdcp1_emul_ops {
  * @DRM_HDCP1_EMUL_READY_TIMEOUT: KSV FIFO or V' read although READY came
  *	more than 5 s after R0' was read; the transmitter had to give up
  * @DRM_HDCP1_EMUL_ENC_BEFORE_R0: encryption enabled before R0' of the
- *	current authentication was read
+ *	current authentication was read; not counted when the sink lost power
+ *	after that read, as the transmitter cannot see the loss in time
  * @DRM_HDCP1_EMUL_RI_CHECK_LATE: HDMI: more than 2.5 s without an Ri' read
  *	while the link is authenticated and encrypted
  * @DRM_HDCP1_EMUL_CAPS_UNCHECKED: DisplayPort: An written without a Bcaps

@@ -204,6 +204,7 @@ struct drm_hdcp1_emul {
 	u64 r0_ready_ns;
 	u16 ri_reg;			/* the Ri' register as last loaded */
 	bool r0_read;			/* R0' read once it was there */
+	bool lost_r0_read;		/* power lost after R0' was read */
 	u64 r0_read_ns;
 	bool ready;
 	u64 ready_ns;
@@ -394,6 +395,8 @@ static void emul_drop_auth(struct drm_hdcp1_emul *s)
 /* Power lost, or the HDCP function switched off: nothing survives. */
 static void emul_power_reset(struct drm_hdcp1_emul *s)
 {
+	/* ENC_EN may already be on its way for the authentication lost here. */
+	s->lost_r0_read |= s->r0_read;
 	emul_drop_auth(s);
 	memset(s->an, 0, sizeof(s->an));
 	memset(s->aksv, 0, sizeof(s->aksv));
@@ -849,6 +852,7 @@ static void emul_start_auth(struct drm_hdcp1_emul *s, u32 offset)
 		emul_violation(s, DRM_HDCP1_EMUL_AKSV_INVALID, offset);
 
 	emul_drop_auth(s);
+	s->lost_r0_read = false;
 	s->auth = true;
 	s->auth_repeater = s->repeater;
 	s->aksv_ns = s->now;
@@ -1135,7 +1139,7 @@ void drm_hdcp1_emul_set_encryption(struct drm_hdcp1_emul *sink, bool on)
 	emul_lock(s);
 	if (on) {
 		/* Encryption follows a matching R0', never precedes it. */
-		if (!s->r0_read)
+		if (!s->r0_read && !s->lost_r0_read)
 			emul_violation(s, DRM_HDCP1_EMUL_ENC_BEFORE_R0,
 				       DRM_HDCP1_EMUL_NONE);
 		if (!s->encrypting) {

@@ -1125,6 +1125,43 @@ static void drm_test_hdcp1_emul_encryption_before_r0(struct kunit *test)
 	expect_only(t, DRM_HDCP1_EMUL_ENC_BEFORE_R0, 1);
 }
 
+/*
+ * The sink is unplugged (or switches HDCP off) between the R0' read and
+ * ENC_EN: the transmitter could not have known, so it broke no rule.
+ */
+static void drm_test_hdcp1_emul_encryption_after_r0_then_power_loss(struct kunit *test)
+{
+	struct emul_test *t = emul_start(test, param_transport(test), NULL, NULL);
+
+	tx_exchange(t, AN_EMUL);
+	wait_ms(t, 100);
+	KUNIT_ASSERT_EQ(test, tx_read_r0(t), t->session.r0);
+	drm_hdcp1_emul_set_connected(t->sink, false);
+	drm_hdcp1_emul_set_connected(t->sink, true);
+	drm_hdcp1_emul_set_encryption(t->sink, true);
+	drm_hdcp1_emul_set_encryption(t->sink, false);
+
+	tx_exchange(t, AN_EMUL + 1);
+	wait_ms(t, 100);
+	KUNIT_ASSERT_EQ(test, tx_read_r0(t), t->session.r0);
+	drm_hdcp1_emul_set_capable(t->sink, false);
+	drm_hdcp1_emul_set_capable(t->sink, true);
+	drm_hdcp1_emul_set_encryption(t->sink, true);
+	KUNIT_EXPECT_EQ(test, drm_hdcp1_emul_violations(t->sink), 0);
+}
+
+/* A replug does not excuse ENC_EN for an authentication whose R0' was never read. */
+static void drm_test_hdcp1_emul_encryption_without_r0_across_power_loss(struct kunit *test)
+{
+	struct emul_test *t = emul_start(test, param_transport(test), NULL, NULL);
+
+	tx_exchange(t, AN_EMUL);
+	drm_hdcp1_emul_set_connected(t->sink, false);
+	drm_hdcp1_emul_set_connected(t->sink, true);
+	drm_hdcp1_emul_set_encryption(t->sink, true);
+	expect_only(t, DRM_HDCP1_EMUL_ENC_BEFORE_R0, 1);
+}
+
 static void drm_test_hdcp1_emul_ri_not_checked(struct kunit *test)
 {
 	struct emul_test *t = emul_start(test, DRM_HDCP1_HDMI, NULL, NULL);
@@ -1642,6 +1679,10 @@ static struct kunit_case drm_hdcp1_emul_tests[] = {
 	KUNIT_CASE_PARAM(drm_test_hdcp1_emul_1b_03_list_after_ready_timeout,
 			 ready_timeout_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp1_emul_encryption_before_r0, transport_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp1_emul_encryption_after_r0_then_power_loss,
+			 transport_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp1_emul_encryption_without_r0_across_power_loss,
+			 transport_gen_params),
 	KUNIT_CASE(drm_test_hdcp1_emul_ri_not_checked),
 	KUNIT_CASE(drm_test_hdcp1_emul_dp_an_before_bcaps),
 	KUNIT_CASE_PARAM(drm_test_hdcp1_emul_write_read_only, transport_gen_params),
