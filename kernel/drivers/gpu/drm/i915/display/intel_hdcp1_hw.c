@@ -841,6 +841,30 @@ static void intel_hdcp1_tx_reset(struct drm_connector *connector)
 	hdcp1_tx_put(hw);
 }
 
+static int intel_hdcp1_tx_stream_encrypt(struct drm_connector *connector, bool on)
+{
+	enum transcoder stream;
+	struct intel_hdcp1_hw *hw;
+	int ret;
+
+	hw = intel_hdcp1_hw_stream_of(connector, &stream);
+	if (!hw)
+		return on ? -ENODEV : 0;
+	/* SST on a port that can do MST: the port's encryption is the stream's. */
+	if (stream == INVALID_TRANSCODER)
+		return 0;
+	ret = hw->ops->power_get(hw->ctx);
+	if (ret) {
+		/* A dark port lost its stream select with its power. */
+		if (!on)
+			return 0;
+		return ret == -EPERM ? -ENODEV : ret;
+	}
+	ret = intel_hdcp1_hw_stream_encrypt(hw, stream, on);
+	hw->ops->power_put(hw->ctx);
+	return hdcp1_tx_error(ret);
+}
+
 /*
  * Intel display hardware as the transmitter of the HDCP 1.4 engine, for
  * drm_hdcp1_init(). Each operation runs the hardware sequence on the
@@ -858,4 +882,22 @@ const struct drm_hdcp1_tx_ops intel_hdcp1_tx_ops = {
 	.verify_v = intel_hdcp1_tx_verify_v,
 	.encryption_status = intel_hdcp1_tx_encryption_status,
 	.reset = intel_hdcp1_tx_reset,
+};
+
+/*
+ * The same for a DisplayPort port that can carry DP MST streams: its
+ * connectors' streams are encrypted one by one (@stream_encrypt), each with
+ * the stream select of its transcoder on the transmitter of the port
+ * (intel_hdcp1_hw_stream_of()). Switching off a stream of a port without
+ * power succeeds, as the power loss deselected it.
+ */
+const struct drm_hdcp1_tx_ops intel_hdcp1_mst_tx_ops = {
+	.start = intel_hdcp1_tx_start,
+	.compute = intel_hdcp1_tx_compute,
+	.verify_r0 = intel_hdcp1_tx_verify_r0,
+	.verify_ri = intel_hdcp1_tx_verify_ri,
+	.verify_v = intel_hdcp1_tx_verify_v,
+	.encryption_status = intel_hdcp1_tx_encryption_status,
+	.reset = intel_hdcp1_tx_reset,
+	.stream_encrypt = intel_hdcp1_tx_stream_encrypt,
 };

@@ -191,6 +191,17 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw);
  */
 struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector);
 
+/*
+ * For &intel_hdcp1_mst_tx_ops: the transmitter of the port that carries
+ * @connector's stream, with the stream's CPU transcoder in *@stream, or
+ * INVALID_TRANSCODER for the port's own connector (SST, no stream select);
+ * NULL if @connector has no stream on such a port. Defined, and called, as
+ * intel_hdcp1_hw_of() is.
+ */
+struct intel_hdcp1_hw *intel_hdcp1_hw_stream_of(struct drm_connector *connector,
+						enum transcoder *stream);
+
 extern const struct drm_hdcp1_tx_ops intel_hdcp1_tx_ops;
+extern const struct drm_hdcp1_tx_ops intel_hdcp1_mst_tx_ops;
 
 #endif /* __INTEL_HDCP1_HW_H__ */

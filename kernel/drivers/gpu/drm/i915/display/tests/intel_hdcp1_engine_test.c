@@ -101,6 +101,21 @@ struct fx {
 
 	unsigned int events;		/* Content Protection uevents */
 	unsigned int stops;		/* encoder disables */
+
+	/*
+	 * DP MST: the connectors of the port's streams, each on a CRTC and
+	 * transcoder of its own; @connector, the port's own (SST), stays off.
+	 */
+	unsigned int nstreams;
+	unsigned int streams_on;	/* stream encoders enabled */
+	struct fx_stream {
+		struct drm_plane *plane;
+		struct drm_crtc *crtc;
+		struct drm_encoder encoder;
+		struct drm_connector connector;
+		struct drm_hdcp_stream *stream;
+		enum transcoder transcoder;
+	} s[EMU_MAX_STREAMS];
 };
 
 static struct fx *current_fx(void)
@@ -119,6 +134,28 @@ struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
 	struct fx *f = container_of(connector, struct fx, connector);
 
 	return f->has_tx ? &f->hw : NULL;
+}
+
+/* For &intel_hdcp1_mst_tx_ops: the port's transmitter, and the stream's transcoder. */
+struct intel_hdcp1_hw *intel_hdcp1_hw_stream_of(struct drm_connector *connector,
+						enum transcoder *stream)
+{
+	struct fx *f = current_fx();
+	unsigned int i;
+
+	if (!f->has_tx)
+		return NULL;
+	if (connector == &f->connector) {
+		*stream = INVALID_TRANSCODER;
+		return &f->hw;
+	}
+	for (i = 0; i < f->nstreams; i++) {
+		if (connector == &f->s[i].connector) {
+			*stream = f->s[i].transcoder;
+			return &f->hw;
+		}
+	}
+	return NULL;
 }
 
 /* The power seam: registers may only be touched inside power_get/put. */
@@ -172,6 +209,12 @@ static int fx_toggle_signalling(void *ctx, bool enable)
 	return emu_hdcp1_ops.toggle_signalling(ctx, enable);
 }
 
+static int fx_toggle_stream_select(void *ctx, enum transcoder stream, bool enable)
+{
+	fx_touch(fx_of_port(ctx));
+	return emu_hdcp1_ops.toggle_stream_select(ctx, stream, enable);
+}
+
 static int fx_power_get(void *ctx)
 {
 	struct fx *f = fx_of_port(ctx);
@@ -201,6 +244,7 @@ static const struct intel_hdcp1_hw_ops fx_hw_ops = {
 	.load_keys_pcode = fx_load_keys_pcode,
 	.send_an_aksv = fx_send_an_aksv,
 	.toggle_signalling = fx_toggle_signalling,
+	.toggle_stream_select = fx_toggle_stream_select,
 	.power_get = fx_power_get,
 	.power_put = fx_power_put,
 };
@@ -322,6 +366,38 @@ static const struct drm_encoder_helper_funcs fx_encoder_helpers = {
 	.atomic_disable = fx_encoder_disable,
 };
 
+static struct fx_stream *fx_stream_of_encoder(struct drm_encoder *encoder)
+{
+	return container_of(encoder, struct fx_stream, encoder);
+}
+
+/* An MST stream's encoder: the port has power while any stream is on. */
+static void fx_stream_enable(struct drm_encoder *encoder,
+			     struct drm_atomic_state *state)
+{
+	struct fx *f = current_fx();
+
+	f->streams_on++;
+	f->powered = true;
+}
+
+static void fx_stream_disable(struct drm_encoder *encoder,
+			      struct drm_atomic_state *state)
+{
+	struct fx *f = current_fx();
+
+	f->stops++;
+	/* The stream out of the encryption before its transcoder goes. */
+	drm_hdcp1_stream_stop(fx_stream_of_encoder(encoder)->stream);
+	if (!--f->streams_on)
+		f->powered = false;
+}
+
+static const struct drm_encoder_helper_funcs fx_stream_encoder_helpers = {
+	.atomic_enable = fx_stream_enable,
+	.atomic_disable = fx_stream_disable,
+};
+
 /* The atomic helpers need them, if only to find the single encoder. */
 static const struct drm_connector_helper_funcs fx_connector_helpers;
 
@@ -357,6 +433,7 @@ struct fx_desc {
 	unsigned int unit;		/* transcoder or port, 0 for A */
 	bool repeater;
 	unsigned int devices;
+	unsigned int streams;		/* DP MST streams, 0 for SST */
 };
 
 /* Undone in reverse order: the engine stops before what it drives goes. */
@@ -385,6 +462,46 @@ static void fx_engine_fini(void *data)
 	drm_hdcp1_fini(((struct fx *)data)->engine);
 }
 
+static void fx_streams_detach(void *data)
+{
+	struct fx *f = data;
+	unsigned int i;
+
+	for (i = 0; i < f->nstreams; i++) {
+		drm_hdcp1_stream_detach(f->s[i].stream);
+		f->s[i].stream = NULL;
+	}
+}
+
+/*
+ * Stream @i's connector on a CRTC of its own, on transcoder A + (unit + i)
+ * modulo 4: stream 0's is the MST master transcoder, the unit of the port.
+ */
+static void make_stream(struct kunit *test, struct fx *f, const struct fx_desc *d,
+			unsigned int i)
+{
+	struct fx_stream *st = &f->s[i];
+	int ret;
+
+	st->transcoder = TRANSCODER_A + (d->unit + i) % EMU_MAX_STREAMS;
+	st->plane = drm_kunit_helper_create_primary_plane(test, &f->drm, NULL, NULL,
+							  NULL, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, st->plane);
+	st->crtc = drm_kunit_helper_create_crtc(test, &f->drm, st->plane, NULL, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, st->crtc);
+	ret = drmm_encoder_init(&f->drm, &st->encoder, NULL, DRM_MODE_ENCODER_DPMST, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_encoder_helper_add(&st->encoder, &fx_stream_encoder_helpers);
+	st->encoder.possible_crtcs = drm_crtc_mask(st->crtc);
+	ret = drmm_connector_init(&f->drm, &st->connector, &fx_connector_funcs,
+				  DRM_MODE_CONNECTOR_DisplayPort, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_connector_helper_add(&st->connector, &fx_connector_helpers);
+	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&st->connector, &st->encoder), 0);
+	ret = drm_connector_attach_content_protection_property(&st->connector, true);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
 static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 {
 	struct drm_hdcp1_emul_device rx = { .ksv = KSV_B1 };
@@ -400,6 +517,7 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 		.tx = &intel_hdcp1_tx_ops,
 	};
 	struct device *parent;
+	unsigned int i;
 	struct fx *f;
 	int ret;
 
@@ -413,6 +531,8 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	f->now = START_MS;
 	f->drm.mode_config.helper_private = &fx_mode_config_helpers;
 
+	if (d->streams)
+		desc.tx = &intel_hdcp1_mst_tx_ops;
 	f->plane = drm_kunit_helper_create_primary_plane(test, &f->drm, NULL, NULL,
 							 NULL, 0, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->plane);
@@ -430,6 +550,9 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&f->connector, &f->encoder), 0);
 	ret = drm_connector_attach_content_protection_property(&f->connector, true);
 	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_LE(test, d->streams, EMU_MAX_STREAMS);
+	for (f->nstreams = 0; f->nstreams < d->streams; f->nstreams++)
+		make_stream(test, f, d, f->nstreams);
 	drm_mode_config_reset(&f->drm);
 	f->mode = drm_cvt_mode(&f->drm, 1024, 768, 60, false, false, false);
 	KUNIT_ASSERT_NOT_NULL(test, f->mode);
@@ -479,11 +602,17 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	f->engine = drm_hdcp1_init(&f->connector, &desc);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->engine);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_engine_fini, f), 0);
+	for (i = 0; i < f->nstreams; i++) {
+		f->s[i].stream = drm_hdcp1_stream_attach(f->engine, &f->s[i].connector);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->s[i].stream);
+	}
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fx_streams_detach, f), 0);
 	return f;
 }
 
-/* One atomic commit: the CRTC on with the mode or off, the properties set. */
-static void commit(struct kunit *test, struct fx *f, bool active, u64 cp, u64 type)
+/* One atomic commit: @crtc on with the mode or off, @conn's properties set. */
+static void commit_on(struct kunit *test, struct fx *f, struct drm_connector *conn,
+		      struct drm_crtc *crtc, bool active, u64 cp, u64 type)
 {
 	struct drm_connector_state *conn_state;
 	struct drm_modeset_acquire_ctx ctx;
@@ -496,11 +625,11 @@ static void commit(struct kunit *test, struct fx *f, bool active, u64 cp, u64 ty
 	drm_modeset_acquire_init(&ctx, 0);
 	state->acquire_ctx = &ctx;
 retry:
-	conn_state = drm_atomic_get_connector_state(state, &f->connector);
+	conn_state = drm_atomic_get_connector_state(state, conn);
 	ret = PTR_ERR_OR_ZERO(conn_state);
 	if (!ret)
-		ret = drm_atomic_set_crtc_for_connector(conn_state, f->crtc);
-	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, f->crtc);
+		ret = drm_atomic_set_crtc_for_connector(conn_state, crtc);
+	crtc_state = ret ? NULL : drm_atomic_get_crtc_state(state, crtc);
 	if (!ret)
 		ret = PTR_ERR_OR_ZERO(crtc_state);
 	if (!ret)
@@ -522,14 +651,37 @@ retry:
 	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
-static u64 cp(struct fx *f)
+static void commit(struct kunit *test, struct fx *f, bool active, u64 cp, u64 type)
+{
+	commit_on(test, f, &f->connector, f->crtc, active, cp, type);
+}
+
+/* A commit of MST stream @i alone. */
+static void commit_stream(struct kunit *test, struct fx *f, unsigned int i,
+			  bool active, u64 cp)
+{
+	commit_on(test, f, &f->s[i].connector, f->s[i].crtc, active, cp,
+		  DRM_MODE_HDCP_CONTENT_TYPE0);
+}
+
+static u64 cp_of(struct fx *f, struct drm_connector *conn)
 {
 	u64 val;
 
 	drm_modeset_lock_all(&f->drm);
-	val = f->connector.state->content_protection;
+	val = conn->state->content_protection;
 	drm_modeset_unlock_all(&f->drm);
 	return val;
+}
+
+static u64 cp(struct fx *f)
+{
+	return cp_of(f, &f->connector);
+}
+
+static u64 cp_stream(struct fx *f, unsigned int i)
+{
+	return cp_of(f, &f->s[i].connector);
 }
 
 static enum drm_hdcp1_state state(struct fx *f)
@@ -1219,6 +1371,181 @@ static void intel_hdcp1_engine_no_transmitter(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cp(f), CP_ENABLED);
 }
 
+/* DP MST: a branch device, itself a repeater, in front of several streams. */
+static const struct fx_desc mst_ports[] = {
+	{ .dp = true, .repeater = true, .devices = 2, .streams = 3,
+	  .per_transcoder = true, .unit = 0 },
+	{ .dp = true, .repeater = true, .devices = 22, .streams = 3,
+	  .per_transcoder = false, .unit = 1 },
+	{ .dp = true, .repeater = true, .devices = 35, .streams = 4,
+	  .per_transcoder = true, .unit = 2 },
+	{ .dp = true, .repeater = true, .devices = 127, .streams = 2,
+	  .per_transcoder = false, .unit = 3 },
+};
+
+static void mst_port_name(const struct fx_desc *d, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u streams, %u devices, on %s %c",
+		 d->streams, d->devices, d->per_transcoder ? "transcoder" : "port",
+		 'A' + d->unit);
+}
+
+KUNIT_ARRAY_PARAM(mst_ports, mst_ports, mst_port_name);
+
+static u32 stream_bit(struct fx *f, unsigned int i)
+{
+	return BIT(f->s[i].transcoder);
+}
+
+/* What the emulated hardware shows per stream: its select and its status bit. */
+static bool stream_encrypted(struct fx *f, unsigned int i)
+{
+	enum transcoder t = f->s[i].transcoder;
+	u32 status = f->emu.per_transcoder ? emu_peek(&f->emu, reg_of(TRANS_HDCP_STATUS(t))) :
+					     emu_peek(&f->emu, f->unit->status);
+
+	return (f->emu.stream_select & BIT(t)) &&
+	       (status & (HDCP_STATUS_STREAM_A_ENC >> (t - TRANSCODER_A)));
+}
+
+/* Stream @i Enabled from a commit of its own, the port authenticated. */
+static void enable_stream(struct kunit *test, struct fx *f, unsigned int i)
+{
+	commit_stream(test, f, i, true, CP_DESIRED);
+	if (state(f) != DRM_HDCP1_A4_AUTHENTICATED)
+		KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_A4_AUTHENTICATED, 1000));
+	/* One run of the worker encrypts a stream on an authenticated port. */
+	run_for(f, 1);
+	KUNIT_ASSERT_EQ(test, cp_stream(f, i), CP_ENABLED);
+}
+
+static void expect_mst_clean(struct kunit *test, struct fx *f)
+{
+	KUNIT_EXPECT_EQ_MSG(test, f->emu.violations, 0, "first: %s", f->emu.violation);
+	KUNIT_EXPECT_FALSE(test, f->emu.log_full);
+	KUNIT_EXPECT_EQ(test, f->dark_accesses, 0);
+	KUNIT_EXPECT_EQ(test, f->bad_puts, 0);
+	KUNIT_EXPECT_EQ(test, f->power_refs, 0);
+	expect_sink_clean(test, f);
+}
+
+/*
+ * DP MST on the Intel sequence: the port authenticates with the branch
+ * once (one An/Aksv exchange, V' over the branch's KSV list in the unit of
+ * the master transcoder) and each stream is put under its encryption with
+ * the stream select of its own transcoder, without authenticating again;
+ * a stream that goes Undesired or off leaves the others encrypted and
+ * Enabled, and the last one off stops the port with no stream selected.
+ */
+static void intel_hdcp1_engine_mst_streams_share_one_authentication(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	unsigned int i, j;
+
+	for (i = 0; i < f->nstreams; i++) {
+		enable_stream(test, f, i);
+		KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
+		for (j = 0; j < f->nstreams; j++)
+			KUNIT_EXPECT_EQ_MSG(test, stream_encrypted(f, j), j <= i, "stream %u", j);
+	}
+	KUNIT_EXPECT_TRUE(test, f->unit->encrypting);
+	KUNIT_EXPECT_EQ(test, cp(f), CP_UNDESIRED);
+	KUNIT_EXPECT_EQ(test, f->events, f->nstreams);
+
+	run_for(f, WATCH_MS);
+	for (i = 0; i < f->nstreams; i++)
+		KUNIT_EXPECT_EQ(test, cp_stream(f, i), CP_ENABLED);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
+
+	/* The last stream goes Undesired: only its select goes. */
+	i = f->nstreams - 1;
+	commit_stream(test, f, i, true, CP_UNDESIRED);
+	run_for(f, 1);
+	KUNIT_EXPECT_EQ(test, cp_stream(f, i), CP_UNDESIRED);
+	KUNIT_EXPECT_FALSE(test, stream_encrypted(f, i));
+	for (j = 0; j < i; j++) {
+		KUNIT_EXPECT_EQ(test, cp_stream(f, j), CP_ENABLED);
+		KUNIT_EXPECT_TRUE(test, stream_encrypted(f, j));
+	}
+	KUNIT_EXPECT_TRUE(test, f->unit->encrypting);
+
+	/* Stream 1 goes off (not 0: the master transcoder's): 0 stays. */
+	commit_stream(test, f, 1, false, cp_stream(f, 1));
+	run_for(f, 1);
+	KUNIT_EXPECT_FALSE(test, stream_encrypted(f, 1));
+	KUNIT_EXPECT_EQ(test, cp_stream(f, 0), CP_ENABLED);
+	KUNIT_EXPECT_TRUE(test, stream_encrypted(f, 0));
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
+
+	/* The others go off: the port stops with no stream selected. */
+	for (j = 0; j < f->nstreams; j++)
+		if (j != 1)
+			commit_stream(test, f, j, false, cp_stream(f, j));
+	run_for(f, 1);
+	KUNIT_EXPECT_EQ(test, f->emu.stream_select, 0);
+	expect_off(test, f);
+	expect_mst_clean(test, f);
+}
+
+/*
+ * A link failure on an MST port (the unit stops encrypting): every stream
+ * falls back to Desired with its select off, and after one authentication
+ * every stream is Enabled again.
+ */
+static void intel_hdcp1_engine_mst_link_failure(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	unsigned int i;
+
+	for (i = 0; i < f->nstreams; i++)
+		enable_stream(test, f, i);
+	emu_drop_encryption(&f->emu, f->unit);
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_BACKOFF, DRM_HDCP1_LINK_CHECK_MS));
+	for (i = 0; i < f->nstreams; i++)
+		KUNIT_EXPECT_EQ(test, cp_stream(f, i), CP_DESIRED);
+	KUNIT_EXPECT_EQ(test, f->emu.stream_select, 0);
+	expect_off(test, f);
+
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_A4_AUTHENTICATED, RECOVER_MS));
+	run_for(f, 1);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 2);
+	for (i = 0; i < f->nstreams; i++) {
+		KUNIT_EXPECT_EQ(test, cp_stream(f, i), CP_ENABLED);
+		KUNIT_EXPECT_TRUE(test, stream_encrypted(f, i));
+	}
+	expect_mst_clean(test, f);
+}
+
+/*
+ * An MST connector destroyed while the port authenticates for it and
+ * another stream: the detach returns with the engine done with it, the
+ * other stream is Enabled and the gone one's transcoder never selected.
+ */
+static void intel_hdcp1_engine_mst_detach_while_authenticating(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+
+	commit_stream(test, f, 0, true, CP_DESIRED);
+	commit_stream(test, f, 1, true, CP_DESIRED);
+	run_for(f, DRM_HDCP1_R0_FLOOR_MS - 1);
+	KUNIT_ASSERT_EQ(test, state(f), DRM_HDCP1_A2_R0);
+	drm_hdcp1_stream_detach(f->s[1].stream);
+	f->s[1].stream = NULL;
+
+	KUNIT_ASSERT_TRUE(test, run_until(f, DRM_HDCP1_A4_AUTHENTICATED, 1000));
+	run_for(f, 1);
+	KUNIT_EXPECT_EQ(test, cp_stream(f, 0), CP_ENABLED);
+	KUNIT_EXPECT_TRUE(test, stream_encrypted(f, 0));
+	KUNIT_EXPECT_EQ(test, f->emu.stream_select, stream_bit(f, 0));
+	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, f->s[1].transcoder,
+					0, 0), 0);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
+	expect_mst_clean(test, f);
+}
+
 static struct kunit_case intel_hdcp1_engine_cases[] = {
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_1a_01_receiver, receivers_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_1b_01_repeater, repeaters_gen_params),
@@ -1236,6 +1563,11 @@ static struct kunit_case intel_hdcp1_engine_cases[] = {
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_port_powered_down, transports_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_type1_not_started, transports_gen_params),
 	KUNIT_CASE(intel_hdcp1_engine_no_transmitter),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_mst_streams_share_one_authentication,
+			 mst_ports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_mst_link_failure, mst_ports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_mst_detach_while_authenticating,
+			 mst_ports_gen_params),
 	{}
 };
 
