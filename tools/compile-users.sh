@@ -90,12 +90,16 @@ users=(
 	drivers/gpu/drm/i915/display/intel_hdmi.o
 	drivers/gpu/drm/i915/display/intel_hotplug.o
 	drivers/gpu/drm/i915/display/intel_gmbus.o
+	drivers/gpu/drm/i915/display/intel_display.o
+	drivers/gpu/drm/i915/display/intel_dp_mst.o
 	drivers/gpu/drm/xe/i915-display/intel_hdcp.o
 	drivers/gpu/drm/xe/i915-display/intel_hdcp1.o
 	drivers/gpu/drm/xe/i915-display/intel_hdcp1_hw.o
 	drivers/gpu/drm/xe/i915-display/intel_dp_hdcp.o
 	drivers/gpu/drm/xe/i915-display/intel_hdmi.o
 	drivers/gpu/drm/xe/i915-display/intel_hotplug.o
+	drivers/gpu/drm/xe/i915-display/intel_display.o
+	drivers/gpu/drm/xe/i915-display/intel_dp_mst.o
 	drivers/gpu/drm/drm_atomic_uapi.o
 	drivers/gpu/drm/drm_sysfs.o
 	drivers/gpu/drm/drm_mode_object.o)

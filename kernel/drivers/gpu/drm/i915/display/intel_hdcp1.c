@@ -44,12 +44,19 @@
  * engine let go of the link) before the transcoder is switched off, so
  * HDMI signalling is never left on.
  *
- * DP MST stays on intel_hdcp.c: its connectors come and go at run time and
- * share one port authentication, which the engine, one per static
- * connector, does not model. That code drives the key store, HDCP_REP_CTL
- * and the SHA-1 engine too, which the engine's connectors share with it: it
- * takes the lock of the hardware sequence around them
- * (intel_hdcp1_shared_hw_lock()).
+ * DP MST. The engine of a DisplayPort port is its SST connector's; on a
+ * port that can carry MST streams it has &intel_hdcp1_mst_tx_ops, and each
+ * MST connector attaches a stream to it when it is created
+ * (drm_hdcp1_stream_attach()) and detaches it when it is unregistered, a
+ * path that holds no modeset lock (intel_hdcp1_engine_unregister()). The
+ * port authenticates once, with the branch device, on the unit of the MST
+ * master transcoder, to which the first stream started binds it; each
+ * stream is then encrypted with the stream select of its own transcoder.
+ * The engine hears of MST commits once per commit and port
+ * (intel_hdcp1_engine_commit_mst()) and of CP_IRQ through the SST
+ * connector; a stream's disable path stops just that stream
+ * (drm_hdcp1_stream_stop()). HDCP 2.2 takes a port as a whole: its first
+ * MST stream to authenticate with it hands the port over.
  */
 
 #include <linux/math.h>
@@ -64,17 +71,24 @@
 
 #include "i915_drv.h"
 #include "i915_reg.h"
+#include "intel_ddi.h"
 #include "intel_de.h"
 #include "intel_display_power.h"
 #include "intel_display_power_well.h"
 #include "intel_display_types.h"
+#include "intel_dp_mst.h"
 #include "intel_hdcp1.h"
 #include "intel_hdcp1_hw.h"
 #include "intel_hdmi.h"
 #include "intel_pcode.h"
 
-/* One SST connector with HDCP. */
+/*
+ * An SST connector with HDCP, whose engine is its port's; or a DP MST
+ * connector, with a stream on the engine of its port's SST connector
+ * (@port). A port's is freed with its last MST connector's.
+ */
 struct intel_hdcp1_conn {
+	struct kref ref;
 	struct intel_hdcp1_hw hw;
 	struct intel_connector *connector;
 	struct intel_digital_port *dig_port;
@@ -93,6 +107,14 @@ struct intel_hdcp1_conn {
 	spinlock_t lock;		/* the fields below */
 	struct drm_hdcp1 *engine;
 	bool active;			/* the engine owns HDCP of the connector */
+	bool mst_owned;			/* port: the engine owns HDCP of its MST streams */
+	enum transcoder stream_transcoder;	/* MST connector: its stream's */
+
+	/* Port of MST streams: what starting and stopping them changes. */
+	struct mutex mst_lock;		/* the fields below, and binding @hw for MST */
+	unsigned int mst_started;	/* port: MST streams the engine drives */
+	struct intel_hdcp1_conn *port;	/* MST connector: its port's, referenced */
+	struct drm_hdcp_stream *stream;	/* MST connector: until unregistered */
 };
 
 static void intel_hdcp1_shared_release(struct drm_device *drm, void *data)
@@ -120,47 +142,10 @@ intel_hdcp1_shared_get(struct intel_display *display)
 	if (drmm_add_action_or_reset(display->drm, intel_hdcp1_shared_release,
 				     shared))
 		shared = NULL;
-	/* Read without hdcp_mutex by intel_hdcp1_shared_hw_lock(). */
-	WRITE_ONCE(display->hdcp.hdcp1, shared);
+	display->hdcp.hdcp1 = shared;
 out:
 	mutex_unlock(&display->hdcp.hdcp_mutex);
 	return shared;
-}
-
-/**
- * intel_hdcp1_shared_hw_lock - take the HDCP 1.4 hardware all ports share
- * @display: the display device
- *
- * For intel_hdcp.c's own HDCP 1.4 (DP MST), around its accesses to the key
- * store, HDCP_REP_CTL and the SHA-1 engine, which the engine's connectors
- * use from their workers at the same time. Hold it only for those register
- * accesses, never across a wait for the receiver, and call nothing that
- * leads into the engine or its transmitter meanwhile: their operations take
- * it themselves.
- *
- * Returns:
- * What to give intel_hdcp1_shared_hw_unlock(); NULL, and nothing taken, on
- * a device where no connector has an engine, as nothing else then uses that
- * hardware.
- */
-struct intel_hdcp1_hw_shared *
-intel_hdcp1_shared_hw_lock(struct intel_display *display)
-{
-	struct intel_hdcp1_hw_shared *shared = READ_ONCE(display->hdcp.hdcp1);
-
-	if (shared)
-		intel_hdcp1_hw_shared_lock(shared);
-	return shared;
-}
-
-/**
- * intel_hdcp1_shared_hw_unlock - let the engine's connectors at it again
- * @shared: what intel_hdcp1_shared_hw_lock() returned
- */
-void intel_hdcp1_shared_hw_unlock(struct intel_hdcp1_hw_shared *shared)
-{
-	if (shared)
-		intel_hdcp1_hw_shared_unlock(shared);
 }
 
 static struct intel_hdcp1_conn *to_conn(void *ctx)
@@ -232,6 +217,16 @@ static int intel_hdcp1_toggle_signalling(void *ctx, bool enable)
 					  conn->pipe, enable);
 }
 
+/* DP MST: the stream select of @stream's transcoder, on the port's DDI. */
+static int intel_hdcp1_toggle_stream_select(void *ctx, enum transcoder stream,
+					    bool enable)
+{
+	struct intel_hdcp1_conn *conn = to_conn(ctx);
+
+	return intel_ddi_toggle_hdcp_bits(&conn->dig_port->base, stream, enable,
+					  TRANS_DDI_HDCP_SELECT);
+}
+
 static int intel_hdcp1_power_get(void *ctx)
 {
 	struct intel_hdcp1_conn *conn = to_conn(ctx);
@@ -274,11 +269,12 @@ static const struct intel_hdcp1_hw_ops intel_hdcp1_i915_ops = {
 	.keys_loadable = intel_hdcp1_keys_loadable,
 	.send_an_aksv = intel_hdcp1_send_an_aksv,
 	.toggle_signalling = intel_hdcp1_toggle_signalling,
+	.toggle_stream_select = intel_hdcp1_toggle_stream_select,
 	.power_get = intel_hdcp1_power_get,
 	.power_put = intel_hdcp1_power_put,
 };
 
-/* NULL for a connector without an engine (DP MST, or init failed). */
+/* NULL for a connector without HDCP 1.4 (init failed, or eDP). */
 static struct intel_hdcp1_conn *intel_hdcp1_conn_of(struct intel_connector *connector)
 {
 	return connector->hdcp.hdcp1;
@@ -289,7 +285,26 @@ struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(to_intel_connector(connector));
 
-	return conn ? &conn->hw : NULL;
+	return conn && !conn->port ? &conn->hw : NULL;
+}
+
+/* The lookup of intel_hdcp1_mst_tx_ops (see intel_hdcp1_hw.h). */
+struct intel_hdcp1_hw *intel_hdcp1_hw_stream_of(struct drm_connector *connector,
+						enum transcoder *stream)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(to_intel_connector(connector));
+
+	if (!conn)
+		return NULL;
+	if (!conn->port) {
+		*stream = INVALID_TRANSCODER;
+		return &conn->hw;
+	}
+	spin_lock(&conn->lock);
+	*stream = conn->stream_transcoder;
+	spin_unlock(&conn->lock);
+	/* The engine calls this only while the stream is attached. */
+	return &conn->port->hw;
 }
 
 static bool intel_hdcp1_is_hdmi(const struct intel_hdcp1_conn *conn)
@@ -334,9 +349,72 @@ static struct drm_hdcp1 *intel_hdcp1_new_engine(struct intel_hdcp1_conn *conn)
 		desc.ddc = conn->connector->base.ddc;
 	} else {
 		desc.transport = DRM_HDCP1_DP;
+		/* On MST too: HDCP 1.4 authenticates with the branch device. */
 		desc.aux = &conn->dig_port->dp.aux;
+		if (intel_dp_mst_source_support(&conn->dig_port->dp))
+			desc.tx = &intel_hdcp1_mst_tx_ops;
 	}
 	return drm_hdcp1_init(&conn->connector->base, &desc);
+}
+
+static struct intel_hdcp1_conn *intel_hdcp1_conn_alloc(struct intel_connector *connector,
+						       struct intel_digital_port *dig_port,
+						       const struct intel_hdcp_shim *shim)
+{
+	struct intel_hdcp1_conn *conn = kzalloc(sizeof(*conn), GFP_KERNEL);
+
+	if (!conn)
+		return NULL;
+	kref_init(&conn->ref);
+	conn->connector = connector;
+	conn->dig_port = dig_port;
+	conn->shim = shim;
+	conn->per_transcoder = DISPLAY_VER(to_intel_display(connector)) >= 12;
+	conn->stream_transcoder = INVALID_TRANSCODER;
+	spin_lock_init(&conn->lock);
+	mutex_init(&conn->mst_lock);
+	return conn;
+}
+
+static void intel_hdcp1_conn_release(struct kref *ref)
+{
+	struct intel_hdcp1_conn *conn = container_of(ref, struct intel_hdcp1_conn, ref);
+
+	mutex_destroy(&conn->mst_lock);
+	kfree(conn);
+}
+
+static void intel_hdcp1_conn_put(struct intel_hdcp1_conn *conn)
+{
+	kref_put(&conn->ref, intel_hdcp1_conn_release);
+}
+
+/* An MST connector: a stream on the engine of its port's SST connector. */
+static int intel_hdcp1_stream_init(struct intel_connector *connector,
+				   struct intel_digital_port *dig_port,
+				   const struct intel_hdcp_shim *shim)
+{
+	struct intel_connector *sst = dig_port->dp.attached_connector;
+	struct intel_hdcp1_conn *port = sst ? intel_hdcp1_conn_of(sst) : NULL;
+	struct drm_hdcp_stream *stream;
+	struct intel_hdcp1_conn *conn;
+
+	/* The port has no HDCP 1.4: neither have its streams. */
+	if (!port)
+		return -ENODEV;
+	conn = intel_hdcp1_conn_alloc(connector, dig_port, shim);
+	if (!conn)
+		return -ENOMEM;
+	stream = drm_hdcp1_stream_attach(port->engine, &connector->base);
+	if (IS_ERR(stream)) {
+		intel_hdcp1_conn_put(conn);
+		return PTR_ERR(stream);
+	}
+	kref_get(&port->ref);
+	conn->port = port;
+	conn->stream = stream;
+	connector->hdcp.hdcp1 = conn;
+	return 0;
 }
 
 /**
@@ -345,7 +423,8 @@ static struct drm_hdcp1 *intel_hdcp1_new_engine(struct intel_hdcp1_conn *conn)
  * @dig_port: its port
  * @shim: its HDCP shim (HDMI or DisplayPort SST)
  *
- * Does nothing for DP MST connectors, whose HDCP 1.4 stays in intel_hdcp.c.
+ * For a DP MST connector, attaches its stream to the engine of its port,
+ * which its SST connector got first.
  *
  * Returns:
  * 0 or a negative error code; on error the connector has no HDCP 1.4.
@@ -360,16 +439,11 @@ int intel_hdcp1_engine_init(struct intel_connector *connector,
 	int ret;
 
 	if (connector->mst.dp)
-		return 0;
+		return intel_hdcp1_stream_init(connector, dig_port, shim);
 
-	conn = kzalloc(sizeof(*conn), GFP_KERNEL);
+	conn = intel_hdcp1_conn_alloc(connector, dig_port, shim);
 	if (!conn)
 		return -ENOMEM;
-	conn->connector = connector;
-	conn->dig_port = dig_port;
-	conn->shim = shim;
-	conn->per_transcoder = DISPLAY_VER(display) >= 12;
-	spin_lock_init(&conn->lock);
 
 	ret = -ENOMEM;
 	conn->shared = intel_hdcp1_shared_get(display);
@@ -392,18 +466,58 @@ int intel_hdcp1_engine_init(struct intel_connector *connector,
 err_unlink:
 	connector->hdcp.hdcp1 = NULL;
 err_free:
-	kfree(conn);
+	intel_hdcp1_conn_put(conn);
 	return ret;
+}
+
+/* Take an MST connector's stream off its port, once; sleeps. */
+static void intel_hdcp1_stream_detach(struct intel_hdcp1_conn *conn)
+{
+	struct intel_hdcp1_conn *port = conn->port;
+	struct drm_hdcp_stream *stream;
+
+	mutex_lock(&port->mst_lock);
+	stream = conn->stream;
+	conn->stream = NULL;
+	if (conn->active)
+		port->mst_started--;
+	spin_lock(&conn->lock);
+	conn->active = false;
+	spin_unlock(&conn->lock);
+	mutex_unlock(&port->mst_lock);
+	/* Returns once the engine is done with the connector. */
+	drm_hdcp1_stream_detach(stream);
+}
+
+/**
+ * intel_hdcp1_engine_unregister - a DP MST connector is going away
+ * @connector: the connector, from its early_unregister hook
+ *
+ * Detaches the connector's stream from its port's engine, waiting for a run
+ * of the engine in progress, so it must be called with no modeset lock
+ * held, which the paths that unregister MST connectors (the topology
+ * manager's destroy work, the device's unregistration) satisfy. Commits
+ * the connector is still in leave HDCP 1.4 alone from then on. Does
+ * nothing for other connectors.
+ */
+void intel_hdcp1_engine_unregister(struct intel_connector *connector)
+{
+	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
+
+	if (conn && conn->port)
+		intel_hdcp1_stream_detach(conn);
 }
 
 /**
  * intel_hdcp1_engine_cleanup - stop and forget the connector's engine
  * @connector: the connector being destroyed
  *
- * Waits for the engine's worker, so it must not be called with modeset
- * locks held. Only SST connectors have an engine, and they are destroyed
- * by drm_mode_config_cleanup(), which holds none; an MST connector, whose
- * last reference may go in a commit that holds them, has no engine.
+ * For an SST connector, waits for the engine's worker, so it must not be
+ * called with modeset locks held: SST connectors are destroyed by
+ * drm_mode_config_cleanup(), which holds none. An MST connector, whose last
+ * reference may go in a commit that holds them, detached its stream when it
+ * was unregistered (intel_hdcp1_engine_unregister()); only one that never
+ * was registered, and so was in no commit, detaches it here.
  */
 void intel_hdcp1_engine_cleanup(struct intel_connector *connector)
 {
@@ -411,21 +525,83 @@ void intel_hdcp1_engine_cleanup(struct intel_connector *connector)
 
 	if (!conn)
 		return;
-	/* Returns with the worker done and no transmitter call to come. */
-	drm_hdcp1_fini(conn->engine);
+	if (conn->port) {
+		if (conn->stream)
+			intel_hdcp1_stream_detach(conn);
+		intel_hdcp1_conn_put(conn->port);
+	} else {
+		/* Returns with the worker done and no transmitter call to come. */
+		drm_hdcp1_fini(conn->engine);
+	}
 	connector->hdcp.hdcp1 = NULL;
-	kfree(conn);
+	intel_hdcp1_conn_put(conn);
 }
 
-/* The engine, if it owns the connector's HDCP. */
+/* The engine, if it owns the connector's HDCP (its port's, for MST). */
 static struct drm_hdcp1 *intel_hdcp1_owner(struct intel_hdcp1_conn *conn)
 {
 	struct drm_hdcp1 *engine;
 
 	spin_lock(&conn->lock);
-	engine = conn->active ? conn->engine : NULL;
+	engine = conn->active ? (conn->port ? conn->port->engine : conn->engine) : NULL;
 	spin_unlock(&conn->lock);
 	return engine;
+}
+
+/*
+ * Start an MST stream. Its port binds to the unit of the MST master
+ * transcoder when its first stream starts; the master moves only in a
+ * modeset of every stream of the port, whose disables stopped them all,
+ * but a port found bound elsewhere stops before it binds again.
+ */
+static int intel_hdcp1_stream_start(struct intel_hdcp1_conn *conn,
+				    const struct intel_crtc_state *crtc_state)
+{
+	struct intel_crtc *crtc = to_intel_crtc(crtc_state->uapi.crtc);
+	enum transcoder master = crtc_state->mst_master_transcoder;
+	struct intel_hdcp1_conn *port = conn->port;
+	int ret = 0;
+
+	mutex_lock(&port->mst_lock);
+	if (!conn->stream) {
+		ret = -ENODEV;
+		goto out;
+	}
+	if (!port->mst_started || port->cpu_transcoder != master) {
+		if (port->mst_started)
+			drm_hdcp1_link_stop(port->engine);
+		ret = intel_hdcp1_bind(port, master, crtc->pipe);
+		if (ret)
+			goto out;
+	}
+	if (!conn->active)
+		port->mst_started++;
+	spin_lock(&conn->lock);
+	conn->active = true;
+	conn->stream_transcoder = crtc_state->cpu_transcoder;
+	spin_unlock(&conn->lock);
+	spin_lock(&port->lock);
+	port->mst_owned = true;
+	spin_unlock(&port->lock);
+out:
+	mutex_unlock(&port->mst_lock);
+	return ret;
+}
+
+/* Stop an MST stream before its transcoder goes; the others stay. */
+static void intel_hdcp1_stream_stop(struct intel_hdcp1_conn *conn)
+{
+	struct intel_hdcp1_conn *port = conn->port;
+
+	mutex_lock(&port->mst_lock);
+	if (conn->active) {
+		drm_hdcp1_stream_stop(conn->stream);
+		port->mst_started--;
+		spin_lock(&conn->lock);
+		conn->active = false;
+		spin_unlock(&conn->lock);
+	}
+	mutex_unlock(&port->mst_lock);
 }
 
 /**
@@ -452,7 +628,10 @@ bool intel_hdcp1_engine_active(struct intel_connector *connector)
  * drove the link. Binds the transmitter to the unit of the CRTC's transcoder
  * (display 12 and later) or of the port, and HDMI signalling to that
  * transcoder and the CRTC's pipe, then reports the commit to the engine,
- * which authenticates from its worker. Never waits for the sink.
+ * which authenticates from its worker. Never waits for the sink. For a DP
+ * MST connector, starts its stream, binding the port to the unit of the
+ * MST master transcoder if it is the first; the commit reaches the engine
+ * through intel_hdcp1_engine_commit_mst().
  *
  * Returns:
  * 0, -ENODEV for a connector without an engine, or the error that kept
@@ -468,7 +647,10 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 
 	if (!conn)
 		return -ENODEV;
-	ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder, crtc->pipe);
+	if (conn->port)
+		ret = intel_hdcp1_stream_start(conn, crtc_state);
+	else
+		ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder, crtc->pipe);
 	if (ret) {
 		drm_err_ratelimited(connector->base.dev,
 				    "[CONNECTOR:%d:%s] no HDCP 1.4 unit for transcoder %s (%d)\n",
@@ -476,6 +658,8 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 				    transcoder_name(crtc_state->cpu_transcoder), ret);
 		return ret;
 	}
+	if (conn->port)
+		return 0;
 
 	spin_lock(&conn->lock);
 	conn->active = true;
@@ -493,7 +677,9 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
  * @to_hdcp2: HDCP 2.2 authenticated and reports the property from now on
  *
  * Call with the engine stopped. The next intel_hdcp1_engine_start() gives
- * the connector back to the same engine. May sleep.
+ * the connector back to the same engine. For a DP MST connector, HDCP 2.2
+ * takes the whole port: the engine hands over all of its streams. May
+ * sleep.
  */
 void intel_hdcp1_engine_release(struct intel_connector *connector, bool to_hdcp2)
 {
@@ -501,6 +687,16 @@ void intel_hdcp1_engine_release(struct intel_connector *connector, bool to_hdcp2
 
 	if (!conn)
 		return;
+	if (conn->port) {
+		intel_hdcp1_stream_stop(conn);
+		if (!to_hdcp2)
+			return;
+		spin_lock(&conn->port->lock);
+		conn->port->mst_owned = false;
+		spin_unlock(&conn->port->lock);
+		drm_hdcp1_hand_over(conn->port->engine);
+		return;
+	}
 	spin_lock(&conn->lock);
 	conn->active = false;
 	spin_unlock(&conn->lock);
@@ -515,19 +711,55 @@ void intel_hdcp1_engine_release(struct intel_connector *connector, bool to_hdcp2
  * @connector: the connector
  *
  * For commits that neither enable the encoder nor change which protocol
- * protects the link: fastsets, Undesired. Never sleeps.
+ * protects the link: fastsets, Undesired. Does nothing for DP MST
+ * connectors, whose commits intel_hdcp1_engine_commit_mst() reports. Never
+ * sleeps.
  */
 void intel_hdcp1_engine_commit(struct intel_atomic_state *state,
 			       struct intel_connector *connector)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
 
-	if (!conn)
+	if (!conn || conn->port)
 		return;
 	spin_lock(&conn->lock);
 	if (conn->active)
 		drm_hdcp1_atomic_commit(conn->engine, &state->base);
 	spin_unlock(&conn->lock);
+}
+
+/**
+ * intel_hdcp1_engine_commit_mst - report a commit to the engines of MST ports
+ * @state: the commit, from its tail, once the encoders are enabled
+ *
+ * Reports @state once to the engine of each port whose DP MST streams it
+ * touches and whose HDCP the engine owns, as the engine looks at every
+ * stream of its port in one call. Never sleeps.
+ */
+void intel_hdcp1_engine_commit_mst(struct intel_atomic_state *state)
+{
+	DECLARE_BITMAP(reported, I915_MAX_PORTS) = {};
+	struct drm_connector_state *new_state;
+	struct drm_connector *connector;
+	struct intel_hdcp1_conn *port;
+	enum port p;
+	int i;
+
+	for_each_new_connector_in_state(&state->base, connector, new_state, i) {
+		struct intel_hdcp1_conn *conn =
+			intel_hdcp1_conn_of(to_intel_connector(connector));
+
+		if (!conn || !conn->port)
+			continue;
+		port = conn->port;
+		p = port->dig_port->base.port;
+		if (p < 0 || p >= I915_MAX_PORTS || test_and_set_bit(p, reported))
+			continue;
+		spin_lock(&port->lock);
+		if (port->mst_owned)
+			drm_hdcp1_atomic_commit(port->engine, &state->base);
+		spin_unlock(&port->lock);
+	}
 }
 
 /**
@@ -539,13 +771,18 @@ void intel_hdcp1_engine_commit(struct intel_atomic_state *state,
  * and HDMI signalling off and no engine access in flight. The engine then
  * leaves the property alone, as HDCP 2.2 may report it before the next
  * commit reaches the engine. May sleep; may be called with modeset locks
- * held.
+ * held. For a DP MST connector, stops its stream only: the port stays
+ * authenticated for the others.
  */
 void intel_hdcp1_engine_stop(struct intel_connector *connector)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
 
-	if (conn)
+	if (!conn)
+		return;
+	if (conn->port)
+		intel_hdcp1_stream_stop(conn);
+	else
 		drm_hdcp1_hand_over(intel_hdcp1_owner(conn));
 }
 
@@ -557,13 +794,16 @@ void intel_hdcp1_engine_stop(struct intel_connector *connector)
  * For a detect that changed the connector's status or its EDID: the sink
  * went away or was replaced, so authentication starts over. An engine that
  * does not own the connector is not told; intel_hdcp1_engine_start() takes
- * the sink as present. Never sleeps.
+ * the sink as present. On DP MST the receiver is the branch device, which
+ * the link checks watch: an SST connector that reports no sink while its
+ * port drives MST streams, and an MST connector, tell the engine nothing.
+ * Never sleeps.
  */
 void intel_hdcp1_engine_hotplug(struct intel_connector *connector, bool connected)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
 
-	if (!conn)
+	if (!conn || conn->port)
 		return;
 	spin_lock(&conn->lock);
 	if (conn->active) {
@@ -575,8 +815,8 @@ void intel_hdcp1_engine_hotplug(struct intel_connector *connector, bool connecte
 }
 
 /**
- * intel_hdcp1_engine_cp_irq - a DisplayPort SST sink raised CP_IRQ
- * @connector: the connector
+ * intel_hdcp1_engine_cp_irq - a DisplayPort sink raised CP_IRQ
+ * @connector: the port's SST connector, also for a DP MST branch device
  *
  * Never sleeps.
  */
@@ -584,10 +824,10 @@ void intel_hdcp1_engine_cp_irq(struct intel_connector *connector)
 {
 	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(connector);
 
-	if (!conn)
+	if (!conn || conn->port)
 		return;
 	spin_lock(&conn->lock);
-	if (conn->active)
+	if (conn->active || conn->mst_owned)
 		drm_hdcp1_cp_irq(conn->engine);
 	spin_unlock(&conn->lock);
 }
