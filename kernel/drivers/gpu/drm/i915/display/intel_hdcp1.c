@@ -571,8 +571,14 @@ static int intel_hdcp1_stream_start(struct intel_hdcp1_conn *conn,
 		if (port->mst_started)
 			drm_hdcp1_link_stop(port->engine);
 		ret = intel_hdcp1_bind(port, master, crtc->pipe);
-		if (ret)
+		if (ret) {
+			drm_err_ratelimited(conn->connector->base.dev,
+					    "[CONNECTOR:%d:%s] no HDCP 1.4 unit for MST master transcoder %s (%d)\n",
+					    conn->connector->base.base.id,
+					    conn->connector->base.name,
+					    transcoder_name(master), ret);
 			goto out;
+		}
 	}
 	if (!conn->active)
 		port->mst_started++;
@@ -582,6 +588,8 @@ static int intel_hdcp1_stream_start(struct intel_hdcp1_conn *conn,
 	spin_unlock(&conn->lock);
 	spin_lock(&port->lock);
 	port->mst_owned = true;
+	/* The link is driven for a branch device: one that left is back. */
+	drm_hdcp1_hotplug(port->engine, true);
 	spin_unlock(&port->lock);
 out:
 	mutex_unlock(&port->mst_lock);
@@ -648,9 +656,8 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 	if (!conn)
 		return -ENODEV;
 	if (conn->port)
-		ret = intel_hdcp1_stream_start(conn, crtc_state);
-	else
-		ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder, crtc->pipe);
+		return intel_hdcp1_stream_start(conn, crtc_state);
+	ret = intel_hdcp1_bind(conn, crtc_state->cpu_transcoder, crtc->pipe);
 	if (ret) {
 		drm_err_ratelimited(connector->base.dev,
 				    "[CONNECTOR:%d:%s] no HDCP 1.4 unit for transcoder %s (%d)\n",
@@ -658,11 +665,10 @@ int intel_hdcp1_engine_start(struct intel_atomic_state *state,
 				    transcoder_name(crtc_state->cpu_transcoder), ret);
 		return ret;
 	}
-	if (conn->port)
-		return 0;
 
 	spin_lock(&conn->lock);
 	conn->active = true;
+	conn->mst_owned = false;
 	/* The link is driven for a sink: one that left before is back. */
 	drm_hdcp1_hotplug(conn->engine, true);
 	/* Hands the connector back to an engine that was stopped. */
@@ -806,7 +812,7 @@ void intel_hdcp1_engine_hotplug(struct intel_connector *connector, bool connecte
 	if (!conn || conn->port)
 		return;
 	spin_lock(&conn->lock);
-	if (conn->active) {
+	if (conn->active && !conn->mst_owned) {
 		drm_hdcp1_hotplug(conn->engine, false);
 		if (connected)
 			drm_hdcp1_hotplug(conn->engine, true);
