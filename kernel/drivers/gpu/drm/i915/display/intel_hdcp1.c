@@ -418,10 +418,11 @@ static int intel_hdcp1_stream_init(struct intel_connector *connector,
 }
 
 /**
- * intel_hdcp1_engine_init - give an SST connector an HDCP 1.4 engine
- * @connector: the connector, with "Content Protection" attached
+ * intel_hdcp1_engine_init - give a connector HDCP 1.4 on the engine
+ * @connector: the connector, with "Content Protection" attached, not yet
+ *	registered
  * @dig_port: its port
- * @shim: its HDCP shim (HDMI or DisplayPort SST)
+ * @shim: its HDCP shim (HDMI, DisplayPort SST or DP MST)
  *
  * For a DP MST connector, attaches its stream to the engine of its port,
  * which its SST connector got first.
