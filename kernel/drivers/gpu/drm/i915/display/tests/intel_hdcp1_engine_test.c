@@ -1546,6 +1546,55 @@ static void intel_hdcp1_engine_mst_detach_while_authenticating(struct kunit *tes
 	expect_mst_clean(test, f);
 }
 
+/*
+ * The MST master transcoder moves. The modeset that moves it disables every
+ * stream, so the port stops; i915 then binds the port to the unit of the
+ * new master as the first stream starts again. The port authenticates
+ * there, and the old master's unit is left alone.
+ */
+static void intel_hdcp1_engine_mst_master_transcoder_moves(struct kunit *test)
+{
+	const struct fx_desc *d = test->param_value;
+	struct fx *f = make_fx(test, d);
+	struct intel_hdcp1_hw_desc hw_desc = {
+		.layout = d->per_transcoder ? INTEL_HDCP1_HW_PER_TRANSCODER :
+					      INTEL_HDCP1_HW_PER_PORT,
+		.transcoder = f->s[1].transcoder,
+		.port = PORT_A + d->unit,
+	};
+	struct emu_unit *old = f->unit;
+	unsigned int from;
+
+	enable_stream(test, f, 0);
+	enable_stream(test, f, 1);
+	commit_stream(test, f, 0, false, CP_DESIRED);
+	commit_stream(test, f, 1, false, CP_DESIRED);
+	run_for(f, 1);
+	expect_off(test, f);
+
+	/* Stream 1's transcoder is the master now; a per-port unit stays. */
+	if (d->per_transcoder) {
+		f->unit = emu_hw_unit(&f->emu, f->s[1].transcoder);
+		KUNIT_ASSERT_NOT_NULL(test, f->unit);
+		emu_port_init(&f->port, &f->emu, f->unit, false, &fx_wire_ops, f);
+	}
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->hw, &f->shared, &hw_desc, &fx_hw_ops,
+						  &f->port), 0);
+	from = emu_log_len(&f->emu);
+
+	enable_stream(test, f, 1);
+	enable_stream(test, f, 0);
+	KUNIT_EXPECT_EQ(test, f->an_aksv, 2);
+	KUNIT_EXPECT_TRUE(test, stream_encrypted(f, 0));
+	KUNIT_EXPECT_TRUE(test, stream_encrypted(f, 1));
+	KUNIT_EXPECT_TRUE(test, f->unit->encrypting);
+	if (d->per_transcoder) {
+		KUNIT_EXPECT_FALSE(test, old->encrypting);
+		KUNIT_EXPECT_EQ(test, emu_count(&f->emu, from, EMU_WRITE, old->conf, 0, 0), 0);
+	}
+	expect_mst_clean(test, f);
+}
+
 static struct kunit_case intel_hdcp1_engine_cases[] = {
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_1a_01_receiver, receivers_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_1b_01_repeater, repeaters_gen_params),
@@ -1567,6 +1616,8 @@ static struct kunit_case intel_hdcp1_engine_cases[] = {
 			 mst_ports_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_mst_link_failure, mst_ports_gen_params),
 	KUNIT_CASE_PARAM(intel_hdcp1_engine_mst_detach_while_authenticating,
+			 mst_ports_gen_params),
+	KUNIT_CASE_PARAM(intel_hdcp1_engine_mst_master_transcoder_moves,
 			 mst_ports_gen_params),
 	{}
 };
