@@ -65,7 +65,6 @@
 
 struct fx {
 	struct drm_device drm;
-	struct drm_plane *plane;
 	struct drm_crtc *crtc;
 	struct drm_encoder encoder;
 	struct drm_connector connector;
@@ -109,7 +108,6 @@ struct fx {
 	unsigned int nstreams;
 	unsigned int streams_on;	/* stream encoders enabled */
 	struct fx_stream {
-		struct drm_plane *plane;
 		struct drm_crtc *crtc;
 		struct drm_encoder encoder;
 		struct drm_connector connector;
@@ -474,6 +472,36 @@ static void fx_streams_detach(void *data)
 }
 
 /*
+ * A display pipe: a plane, its CRTC, an encoder with @helpers, and a
+ * connector with "Content Protection"; returns the CRTC.
+ */
+static struct drm_crtc *make_pipe(struct kunit *test, struct fx *f,
+				  struct drm_encoder *encoder, int encoder_type,
+				  const struct drm_encoder_helper_funcs *helpers,
+				  struct drm_connector *connector, int connector_type)
+{
+	struct drm_plane *plane;
+	struct drm_crtc *crtc;
+	int ret;
+
+	plane = drm_kunit_helper_create_primary_plane(test, &f->drm, NULL, NULL, NULL, 0, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, plane);
+	crtc = drm_kunit_helper_create_crtc(test, &f->drm, plane, NULL, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, crtc);
+	ret = drmm_encoder_init(&f->drm, encoder, NULL, encoder_type, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_encoder_helper_add(encoder, helpers);
+	encoder->possible_crtcs = drm_crtc_mask(crtc);
+	ret = drmm_connector_init(&f->drm, connector, &fx_connector_funcs, connector_type, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	drm_connector_helper_add(connector, &fx_connector_helpers);
+	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(connector, encoder), 0);
+	ret = drm_connector_attach_content_protection_property(connector, true);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return crtc;
+}
+
+/*
  * Stream @i's connector on a CRTC of its own, on transcoder A + (unit + i)
  * modulo 4: stream 0's is the MST master transcoder, the unit of the port.
  */
@@ -481,25 +509,11 @@ static void make_stream(struct kunit *test, struct fx *f, const struct fx_desc *
 			unsigned int i)
 {
 	struct fx_stream *st = &f->s[i];
-	int ret;
 
 	st->transcoder = TRANSCODER_A + (d->unit + i) % EMU_MAX_STREAMS;
-	st->plane = drm_kunit_helper_create_primary_plane(test, &f->drm, NULL, NULL,
-							  NULL, 0, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, st->plane);
-	st->crtc = drm_kunit_helper_create_crtc(test, &f->drm, st->plane, NULL, NULL, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, st->crtc);
-	ret = drmm_encoder_init(&f->drm, &st->encoder, NULL, DRM_MODE_ENCODER_DPMST, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	drm_encoder_helper_add(&st->encoder, &fx_stream_encoder_helpers);
-	st->encoder.possible_crtcs = drm_crtc_mask(st->crtc);
-	ret = drmm_connector_init(&f->drm, &st->connector, &fx_connector_funcs,
-				  DRM_MODE_CONNECTOR_DisplayPort, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	drm_connector_helper_add(&st->connector, &fx_connector_helpers);
-	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&st->connector, &st->encoder), 0);
-	ret = drm_connector_attach_content_protection_property(&st->connector, true);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	st->crtc = make_pipe(test, f, &st->encoder, DRM_MODE_ENCODER_DPMST,
+			     &fx_stream_encoder_helpers, &st->connector,
+			     DRM_MODE_CONNECTOR_DisplayPort);
 }
 
 static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
@@ -533,23 +547,9 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 
 	if (d->streams)
 		desc.tx = &intel_hdcp1_mst_tx_ops;
-	f->plane = drm_kunit_helper_create_primary_plane(test, &f->drm, NULL, NULL,
-							 NULL, 0, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->plane);
-	f->crtc = drm_kunit_helper_create_crtc(test, &f->drm, f->plane, NULL, NULL, NULL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, f->crtc);
-	ret = drmm_encoder_init(&f->drm, &f->encoder, NULL, DRM_MODE_ENCODER_TMDS, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	drm_encoder_helper_add(&f->encoder, &fx_encoder_helpers);
-	f->encoder.possible_crtcs = drm_crtc_mask(f->crtc);
-	ret = drmm_connector_init(&f->drm, &f->connector, &fx_connector_funcs,
-				  d->dp ? DRM_MODE_CONNECTOR_DisplayPort :
-					  DRM_MODE_CONNECTOR_HDMIA, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	drm_connector_helper_add(&f->connector, &fx_connector_helpers);
-	KUNIT_ASSERT_EQ(test, drm_connector_attach_encoder(&f->connector, &f->encoder), 0);
-	ret = drm_connector_attach_content_protection_property(&f->connector, true);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	f->crtc = make_pipe(test, f, &f->encoder, DRM_MODE_ENCODER_TMDS, &fx_encoder_helpers,
+			    &f->connector, d->dp ? DRM_MODE_CONNECTOR_DisplayPort :
+						   DRM_MODE_CONNECTOR_HDMIA);
 	KUNIT_ASSERT_LE(test, d->streams, EMU_MAX_STREAMS);
 	for (f->nstreams = 0; f->nstreams < d->streams; f->nstreams++)
 		make_stream(test, f, d, f->nstreams);
