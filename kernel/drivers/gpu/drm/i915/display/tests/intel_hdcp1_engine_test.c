@@ -1419,16 +1419,6 @@ static void enable_stream(struct kunit *test, struct fx *f, unsigned int i)
 	KUNIT_ASSERT_EQ(test, cp_stream(f, i), CP_ENABLED);
 }
 
-static void expect_mst_clean(struct kunit *test, struct fx *f)
-{
-	KUNIT_EXPECT_EQ_MSG(test, f->emu.violations, 0, "first: %s", f->emu.violation);
-	KUNIT_EXPECT_FALSE(test, f->emu.log_full);
-	KUNIT_EXPECT_EQ(test, f->dark_accesses, 0);
-	KUNIT_EXPECT_EQ(test, f->bad_puts, 0);
-	KUNIT_EXPECT_EQ(test, f->power_refs, 0);
-	expect_sink_clean(test, f);
-}
-
 /*
  * DP MST on the Intel sequence: the port authenticates with the branch
  * once (one An/Aksv exchange, V' over the branch's KSV list in the unit of
@@ -1485,7 +1475,7 @@ static void intel_hdcp1_engine_mst_streams_share_one_authentication(struct kunit
 	run_for(f, 1);
 	KUNIT_EXPECT_EQ(test, f->emu.stream_select, 0);
 	expect_off(test, f);
-	expect_mst_clean(test, f);
+	expect_clean(test, f);
 }
 
 /*
@@ -1515,7 +1505,7 @@ static void intel_hdcp1_engine_mst_link_failure(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, cp_stream(f, i), CP_ENABLED);
 		KUNIT_EXPECT_TRUE(test, stream_encrypted(f, i));
 	}
-	expect_mst_clean(test, f);
+	expect_clean(test, f);
 }
 
 /*
@@ -1543,7 +1533,7 @@ static void intel_hdcp1_engine_mst_detach_while_authenticating(struct kunit *tes
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, f->s[1].transcoder,
 					0, 0), 0);
 	KUNIT_EXPECT_EQ(test, f->an_aksv, 1);
-	expect_mst_clean(test, f);
+	expect_clean(test, f);
 }
 
 /*
@@ -1592,7 +1582,7 @@ static void intel_hdcp1_engine_mst_master_transcoder_moves(struct kunit *test)
 		KUNIT_EXPECT_FALSE(test, old->encrypting);
 		KUNIT_EXPECT_EQ(test, emu_count(&f->emu, from, EMU_WRITE, old->conf, 0, 0), 0);
 	}
-	expect_mst_clean(test, f);
+	expect_clean(test, f);
 }
 
 static struct kunit_case intel_hdcp1_engine_cases[] = {
