@@ -533,7 +533,6 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 	struct device *parent;
 	unsigned int i;
 	struct fx *f;
-	int ret;
 
 	parent = drm_kunit_helper_alloc_device(test);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, parent);
