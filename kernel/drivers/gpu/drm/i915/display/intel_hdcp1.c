@@ -471,6 +471,18 @@ err_free:
 	return ret;
 }
 
+/* The engine no longer drives an MST connector's stream; mst_lock held. */
+static void intel_hdcp1_stream_deactivate(struct intel_hdcp1_conn *conn)
+{
+	lockdep_assert_held(&conn->port->mst_lock);
+	if (!conn->active)
+		return;
+	conn->port->mst_started--;
+	spin_lock(&conn->lock);
+	conn->active = false;
+	spin_unlock(&conn->lock);
+}
+
 /* Take an MST connector's stream off its port, once; sleeps. */
 static void intel_hdcp1_stream_detach(struct intel_hdcp1_conn *conn)
 {
@@ -480,11 +492,7 @@ static void intel_hdcp1_stream_detach(struct intel_hdcp1_conn *conn)
 	mutex_lock(&port->mst_lock);
 	stream = conn->stream;
 	conn->stream = NULL;
-	if (conn->active)
-		port->mst_started--;
-	spin_lock(&conn->lock);
-	conn->active = false;
-	spin_unlock(&conn->lock);
+	intel_hdcp1_stream_deactivate(conn);
 	mutex_unlock(&port->mst_lock);
 	/* Returns once the engine is done with the connector. */
 	drm_hdcp1_stream_detach(stream);
@@ -603,13 +611,9 @@ static void intel_hdcp1_stream_stop(struct intel_hdcp1_conn *conn)
 	struct intel_hdcp1_conn *port = conn->port;
 
 	mutex_lock(&port->mst_lock);
-	if (conn->active) {
+	if (conn->active)
 		drm_hdcp1_stream_stop(conn->stream);
-		port->mst_started--;
-		spin_lock(&conn->lock);
-		conn->active = false;
-		spin_unlock(&conn->lock);
-	}
+	intel_hdcp1_stream_deactivate(conn);
 	mutex_unlock(&port->mst_lock);
 }
 

@@ -706,6 +706,15 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 		hw->ops->toggle_signalling(hw->ctx, false);
 }
 
+/* Power @hw's unit for one operation: 0, or why not. */
+static int hdcp1_tx_power_get(struct intel_hdcp1_hw *hw)
+{
+	int ret = hw->ops->power_get(hw->ctx);
+
+	/* -EPERM means "mismatch" to the engine; a dark port is not one. */
+	return ret == -EPERM ? -ENODEV : ret;
+}
+
 /*
  * The connector's transmitter with its unit powered for one operation, or
  * NULL and the reason in *@ret.
@@ -719,14 +728,8 @@ static struct intel_hdcp1_hw *hdcp1_tx_get(struct drm_connector *connector,
 		*ret = -ENODEV;
 		return NULL;
 	}
-	*ret = hw->ops->power_get(hw->ctx);
-	if (*ret) {
-		/* -EPERM means "mismatch" to the engine; a dark port is not one. */
-		if (*ret == -EPERM)
-			*ret = -ENODEV;
-		return NULL;
-	}
-	return hw;
+	*ret = hdcp1_tx_power_get(hw);
+	return *ret ? NULL : hw;
 }
 
 static void hdcp1_tx_put(struct intel_hdcp1_hw *hw)
@@ -853,15 +856,12 @@ static int intel_hdcp1_tx_stream_encrypt(struct drm_connector *connector, bool o
 	/* SST on a port that can do MST: the port's encryption is the stream's. */
 	if (stream == INVALID_TRANSCODER)
 		return 0;
-	ret = hw->ops->power_get(hw->ctx);
-	if (ret) {
+	ret = hdcp1_tx_power_get(hw);
+	if (ret)
 		/* A dark port lost its stream select with its power. */
-		if (!on)
-			return 0;
-		return ret == -EPERM ? -ENODEV : ret;
-	}
+		return on ? ret : 0;
 	ret = intel_hdcp1_hw_stream_encrypt(hw, stream, on);
-	hw->ops->power_put(hw->ctx);
+	hdcp1_tx_put(hw);
 	return hdcp1_tx_error(ret);
 }
 
