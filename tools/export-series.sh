@@ -56,12 +56,15 @@ PY
 # already has maintainers of its own beyond the catch-all DRM entries (i915's
 # files fall under i915's display entry): check that instead of the question.
 unmaintained_files() {	# <patch>
-	local f
+	local f t
 	grep -q '^diff --git a/MAINTAINERS ' "$1" && return 0
 	awk '/^diff --git /{f=$4; sub("^b/","",f)} /^new file mode/{print f}' "$1" |
 	while read -r f; do
+		# A file a later patch removes is looked up by its directory.
+		t=$f
+		[ -e "$linux/$f" ] || t=$(dirname "$f")
 		(cd "$linux" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
-			-f "$f" 2>/dev/null) | grep -E '\((maintainer|supporter):' |
+			-f "$t" 2>/dev/null) | grep -E '\((maintainer|supporter):' |
 			grep -qvE ':(DRM DRIVERS|DRM DRIVERS AND MISC GPU PATCHES|THE REST)\)$' ||
 			echo "$f: added without a maintainer of its own; MAINTAINERS needs updating"
 	done

@@ -30,9 +30,16 @@ if [ ! -e "$wt/.git" ]; then
 fi
 
 # An object per C file, in the build dir of the architecture that has it.
+# i915's tests built as a module of their own under UML until they were
+# linked into i915.
 arch_of() {
 	case "$1" in
-	drivers/gpu/drm/i915/display/tests/*) echo um ;;
+	drivers/gpu/drm/i915/display/tests/*)
+		if [ -f "$wt/drivers/gpu/drm/i915/display/tests/Makefile" ]; then
+			echo um
+		else
+			echo x86
+		fi ;;
 	drivers/gpu/drm/i915/* | drivers/gpu/drm/xe/* | drivers/gpu/drm/amd/*) echo x86 ;;
 	*) echo um ;;
 	esac
@@ -51,6 +58,11 @@ build() {	# <arch> <objects...>
 	# changed: olddefconfig drops symbols that a commit has yet to add.
 	if [ -n "${kconfig_stale[$1]:-}" ] || ! cmp -s "$cfg" "$out/.config.src"; then
 		cp "$cfg" "$out/.config" &&
+			# Until patch 35 i915's tests were a module of their own,
+			# built under UML; later Kconfig drops the symbol on UML.
+			if [ "$arch" = um ]; then
+				echo CONFIG_DRM_I915_HDCP1_KUNIT_TEST=y >> "$out/.config"
+			fi &&
 			make -C "$wt" O="$out" ARCH="$arch" CC="ccache gcc" -s olddefconfig >/dev/null &&
 			cp "$cfg" "$out/.config.src" || return 1
 	fi
@@ -67,6 +79,14 @@ for c in $(git -C "$linux" rev-list --reverse pristine..series); do
 	declare -A objs=()
 	while read -r f; do
 		case "$f" in
+		*/intel_hdcp1_hw_test.c)
+			# Included by the file it tests, once linked into i915.
+			if grep -q 'tests/intel_hdcp1_hw_test.c' \
+				"$wt/drivers/gpu/drm/i915/display/intel_hdcp1_hw.c"; then
+				objs[x86]+="drivers/gpu/drm/i915/display/intel_hdcp1_hw.o "
+			else
+				objs[um]+="${f%.c}.o "
+			fi ;;
 		*.c) a=$(arch_of "$f"); objs[$a]+="${f%.c}.o " ;;
 		*Kconfig*) kconfig_stale[um]=1 kconfig_stale[x86]=1 ;;
 		esac

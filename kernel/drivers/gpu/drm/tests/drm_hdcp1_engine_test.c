@@ -2200,6 +2200,7 @@ static void drm_test_hdcp1_dp_aux_transactions_at_most_16_bytes(struct kunit *te
 }
 
 struct stopper {
+	struct kunit *test;
 	struct engine_test *t;
 	struct completion done;
 };
@@ -2208,7 +2209,13 @@ static int stop_thread(void *data)
 {
 	struct stopper *s = data;
 
+	/*
+	 * The stop kicks the worker: on the test's queue, or a real worker
+	 * would run the engine on the real clock beside the test.
+	 */
+	current->kunit_test = s->test;
 	drm_hdcp1_link_stop(s->t->hdcp);
+	current->kunit_test = NULL;
 	s->t->stopped = true;
 	complete(&s->done);
 	return 0;
@@ -2225,7 +2232,7 @@ static void drm_test_hdcp1_link_stop_waits_for_io(struct kunit *test)
 	DECLARE_COMPLETION_ONSTACK(entered);
 	DECLARE_COMPLETION_ONSTACK(release);
 	struct task_struct *task;
-	struct stopper s = { .t = t };
+	struct stopper s = { .test = test, .t = t };
 
 	init_completion(&s.done);
 	t->sink.stall_entered = &entered;
@@ -2275,7 +2282,7 @@ static void drm_test_hdcp1_link_stop_does_not_wait_for_srm(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
 	struct runner r = { .test = test, .t = t };
-	struct stopper s = { .t = t };
+	struct stopper s = { .test = test, .t = t };
 	DECLARE_COMPLETION_ONSTACK(entered);
 	DECLARE_COMPLETION_ONSTACK(release);
 	struct task_struct *task;
@@ -2455,7 +2462,7 @@ static void drm_test_hdcp1_race_fini_and_link_stop_during_io(struct kunit *test)
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_HDMI, false, 0);
 	struct runner r = { .test = test, .t = t };
-	struct stopper s = { .t = t };
+	struct stopper s = { .test = test, .t = t };
 	struct finisher_of_stop f = { .hdcp = t->hdcp };
 	DECLARE_COMPLETION_ONSTACK(entered);
 	DECLARE_COMPLETION_ONSTACK(release);
@@ -2540,7 +2547,7 @@ static void drm_test_hdcp1_race_cp_irq_and_link_stop_during_io(struct kunit *tes
 {
 	struct engine_test *t = desired(test, DRM_HDCP1_DP, false, 0);
 	struct runner r = { .test = test, .t = t };
-	struct stopper s = { .t = t };
+	struct stopper s = { .test = test, .t = t };
 	struct poster irq = { .test = test, .hdcp = t->hdcp };
 	DECLARE_COMPLETION_ONSTACK(entered);
 	DECLARE_COMPLETION_ONSTACK(release);

@@ -7,8 +7,8 @@
  * content protection returns at once, and "Content Protection" turns
  * Enabled when the link is encrypted, without upstream's 300 ms wait in
  * the commit tail. The Intel transmitter is the hardware sequence of
- * intel_hdcp1_hw.c, through &intel_hdcp1_tx_ops; this file fills its
- * register seam with i915 (and xe) functions and keeps, per connector (in
+ * intel_hdcp1_hw.c, through &intel_hdcp1_tx_ops; this file binds it to
+ * the connector's port, shim and unit and keeps, per connector (in
  * &intel_hdcp.hdcp1), the engine, the transmitter and the state of the
  * hand-over between the engine and HDCP 2.2. The part of the hardware
  * that all connectors share is in &intel_display's hdcp.hdcp1.
@@ -59,10 +59,11 @@
  * MST stream to authenticate with it hands the port over.
  */
 
-#include <linux/math.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+
+#include <kunit/static_stub.h>
 
 #include <drm/display/drm_hdcp1.h>
 #include <drm/drm_managed.h>
@@ -70,17 +71,10 @@
 #include <drm/intel/i915_hdcp_interface.h>
 
 #include "i915_drv.h"
-#include "i915_reg.h"
-#include "intel_ddi.h"
-#include "intel_de.h"
-#include "intel_display_power.h"
-#include "intel_display_power_well.h"
 #include "intel_display_types.h"
 #include "intel_dp_mst.h"
 #include "intel_hdcp1.h"
 #include "intel_hdcp1_hw.h"
-#include "intel_hdmi.h"
-#include "intel_pcode.h"
 
 /*
  * An SST connector with HDCP, whose engine is its port's; or a DP MST
@@ -96,13 +90,8 @@ struct intel_hdcp1_conn {
 	struct intel_hdcp1_hw_shared *shared;
 	bool per_transcoder;
 
-	/* Set by the transmitter's power_get, read by its power_put. */
-	intel_wakeref_t port_wakeref;
-	intel_wakeref_t transcoder_wakeref;
-	enum intel_display_power_domain transcoder_domain;
 	/* Of the commit that bound the unit the engine drives. */
 	enum transcoder cpu_transcoder;
-	enum pipe pipe;
 
 	spinlock_t lock;		/* the fields below */
 	struct drm_hdcp1 *engine;
@@ -148,132 +137,6 @@ out:
 	return shared;
 }
 
-static struct intel_hdcp1_conn *to_conn(void *ctx)
-{
-	return ctx;
-}
-
-static struct intel_display *conn_display(struct intel_hdcp1_conn *conn)
-{
-	return to_intel_display(conn->connector);
-}
-
-static u32 intel_hdcp1_read(void *ctx, i915_reg_t reg)
-{
-	return intel_de_read(conn_display(to_conn(ctx)), reg);
-}
-
-static void intel_hdcp1_write(void *ctx, i915_reg_t reg, u32 val)
-{
-	intel_de_write(conn_display(to_conn(ctx)), reg, val);
-}
-
-static int intel_hdcp1_wait(void *ctx, i915_reg_t reg, u32 mask, u32 value,
-			    unsigned int timeout_us)
-{
-	return intel_de_wait(conn_display(to_conn(ctx)), reg, mask, value,
-			     DIV_ROUND_UP(timeout_us, 1000));
-}
-
-static int intel_hdcp1_load_keys_pcode(void *ctx)
-{
-	struct drm_i915_private *i915 = to_i915(conn_display(to_conn(ctx))->drm);
-
-	return snb_pcode_write(&i915->uncore, SKL_PCODE_LOAD_HDCP_KEYS, 1);
-}
-
-/*
- * Software loads the keys only while power well 1 is up (on Haswell and
- * Broadwell the global well, where the hardware loads them itself). Asked
- * from within power_get's references, so the device is awake.
- */
-static bool intel_hdcp1_keys_loadable(void *ctx)
-{
-	struct drm_i915_private *i915 = to_i915(conn_display(to_conn(ctx))->drm);
-	enum i915_power_well_id well = SKL_DISP_PW_1;
-
-	if (IS_HASWELL(i915) || IS_BROADWELL(i915))
-		well = HSW_DISP_PW_GLOBAL;
-	return intel_display_power_well_is_enabled(i915, well);
-}
-
-static int intel_hdcp1_send_an_aksv(void *ctx, const u8 an[DRM_HDCP_AN_LEN])
-{
-	struct intel_hdcp1_conn *conn = to_conn(ctx);
-	u8 buf[DRM_HDCP_AN_LEN];
-
-	/* The shim's GMBUS or AUX write makes the hardware append Aksv. */
-	memcpy(buf, an, sizeof(buf));
-	return conn->shim->write_an_aksv(conn->dig_port, buf);
-}
-
-/* HDMI only: the sequence never asks a DisplayPort unit for signalling. */
-static int intel_hdcp1_toggle_signalling(void *ctx, bool enable)
-{
-	struct intel_hdcp1_conn *conn = to_conn(ctx);
-
-	/* Waits before switching off, and keeps the KBL fix on our pipe. */
-	return intel_hdmi_hdcp_signalling(conn->dig_port, conn->cpu_transcoder,
-					  conn->pipe, enable);
-}
-
-/* DP MST: the stream select of @stream's transcoder, on the port's DDI. */
-static int intel_hdcp1_toggle_stream_select(void *ctx, enum transcoder stream,
-					    bool enable)
-{
-	struct intel_hdcp1_conn *conn = to_conn(ctx);
-
-	return intel_ddi_toggle_hdcp_bits(&conn->dig_port->base, stream, enable,
-					  TRANS_DDI_HDCP_SELECT);
-}
-
-static int intel_hdcp1_power_get(void *ctx)
-{
-	struct intel_hdcp1_conn *conn = to_conn(ctx);
-	struct drm_i915_private *i915 = to_i915(conn_display(conn)->drm);
-	enum intel_display_power_domain domain = conn->dig_port->base.power_domain;
-
-	conn->port_wakeref = intel_display_power_get_if_enabled(i915, domain);
-	if (!conn->port_wakeref)
-		return -ENODEV;
-	if (!conn->per_transcoder)
-		return 0;
-
-	/* Put back what was taken, even if a bind changes the unit meanwhile. */
-	conn->transcoder_domain = POWER_DOMAIN_TRANSCODER(conn->cpu_transcoder);
-	conn->transcoder_wakeref =
-		intel_display_power_get_if_enabled(i915, conn->transcoder_domain);
-	if (conn->transcoder_wakeref)
-		return 0;
-	intel_display_power_put(i915, domain, conn->port_wakeref);
-	return -ENODEV;
-}
-
-static void intel_hdcp1_power_put(void *ctx)
-{
-	struct intel_hdcp1_conn *conn = to_conn(ctx);
-	struct drm_i915_private *i915 = to_i915(conn_display(conn)->drm);
-
-	if (conn->per_transcoder)
-		intel_display_power_put(i915, conn->transcoder_domain,
-					conn->transcoder_wakeref);
-	intel_display_power_put(i915, conn->dig_port->base.power_domain,
-				conn->port_wakeref);
-}
-
-static const struct intel_hdcp1_hw_ops intel_hdcp1_i915_ops = {
-	.read = intel_hdcp1_read,
-	.write = intel_hdcp1_write,
-	.wait = intel_hdcp1_wait,
-	.load_keys_pcode = intel_hdcp1_load_keys_pcode,
-	.keys_loadable = intel_hdcp1_keys_loadable,
-	.send_an_aksv = intel_hdcp1_send_an_aksv,
-	.toggle_signalling = intel_hdcp1_toggle_signalling,
-	.toggle_stream_select = intel_hdcp1_toggle_stream_select,
-	.power_get = intel_hdcp1_power_get,
-	.power_put = intel_hdcp1_power_put,
-};
-
 /* NULL for a connector without HDCP 1.4 (init failed, or eDP). */
 static struct intel_hdcp1_conn *intel_hdcp1_conn_of(struct intel_connector *connector)
 {
@@ -283,7 +146,11 @@ static struct intel_hdcp1_conn *intel_hdcp1_conn_of(struct intel_connector *conn
 /* The lookup of intel_hdcp1_tx_ops (see intel_hdcp1_hw.h). */
 struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
 {
-	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(to_intel_connector(connector));
+	struct intel_hdcp1_conn *conn;
+
+	/* The KUnit suite's connectors are no intel_connectors. */
+	KUNIT_STATIC_STUB_REDIRECT(intel_hdcp1_hw_of, connector);
+	conn = intel_hdcp1_conn_of(to_intel_connector(connector));
 
 	return conn && !conn->port ? &conn->hw : NULL;
 }
@@ -292,8 +159,10 @@ struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
 struct intel_hdcp1_hw *intel_hdcp1_hw_stream_of(struct drm_connector *connector,
 						enum transcoder *stream)
 {
-	struct intel_hdcp1_conn *conn = intel_hdcp1_conn_of(to_intel_connector(connector));
+	struct intel_hdcp1_conn *conn;
 
+	KUNIT_STATIC_STUB_REDIRECT(intel_hdcp1_hw_stream_of, connector, stream);
+	conn = intel_hdcp1_conn_of(to_intel_connector(connector));
 	if (!conn)
 		return NULL;
 	if (!conn->port) {
@@ -319,22 +188,25 @@ static bool intel_hdcp1_is_hdmi(const struct intel_hdcp1_conn *conn)
 static int intel_hdcp1_bind(struct intel_hdcp1_conn *conn,
 			    enum transcoder cpu_transcoder, enum pipe pipe)
 {
+	struct intel_display *display = to_intel_display(conn->connector);
 	const struct intel_hdcp1_hw_desc desc = {
 		.layout = conn->per_transcoder ? INTEL_HDCP1_HW_PER_TRANSCODER :
 						 INTEL_HDCP1_HW_PER_PORT,
 		.transcoder = cpu_transcoder,
 		.port = conn->dig_port->base.port,
+		.pipe = pipe,
 		.hdmi = intel_hdcp1_is_hdmi(conn),
-		.drm = conn_display(conn)->drm,
+		.display = display,
+		.dig_port = conn->dig_port,
+		.shim = conn->shim,
+		.drm = display->drm,
 	};
 	int ret;
 
-	ret = intel_hdcp1_hw_init(&conn->hw, conn->shared, &desc,
-				  &intel_hdcp1_i915_ops, conn);
+	ret = intel_hdcp1_hw_init(&conn->hw, conn->shared, &desc);
 	if (ret)
 		return ret;
 	conn->cpu_transcoder = cpu_transcoder;
-	conn->pipe = pipe;
 	return 0;
 }
 

@@ -36,11 +36,22 @@
 
 #include <crypto/sha1.h>
 
+#include <kunit/static_stub.h>
+
 #include <drm/drm_device.h>
 #include <drm/drm_print.h>
 
+#include "i915_drv.h"
+#include "i915_reg.h"
+#include "intel_ddi.h"
+#include "intel_de.h"
+#include "intel_display_power.h"
+#include "intel_display_power_well.h"
+#include "intel_display_types.h"
 #include "intel_hdcp1_hw.h"
 #include "intel_hdcp_regs.h"
+#include "intel_hdmi.h"
+#include "intel_pcode.h"
 
 #define HDCP1_KEY_LOAD_TRIES	5
 
@@ -88,20 +99,128 @@ static const u32 hdcp1_text_mode[] = {
 	HDCP_SHA1_TEXT_32,
 };
 
+/*
+ * The driver functions the sequence calls. Each can be redirected by a
+ * KUnit test (kunit/static_stub.h), which then runs the sequence against an
+ * emulated register block and receiver; outside a test each is a call.
+ */
 static u32 hdcp1_read(struct intel_hdcp1_hw *hw, i915_reg_t reg)
 {
-	return hw->ops->read(hw->ctx, reg);
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_read, hw, reg);
+	return intel_de_read(hw->display, reg);
 }
 
 static void hdcp1_write(struct intel_hdcp1_hw *hw, i915_reg_t reg, u32 val)
 {
-	hw->ops->write(hw->ctx, reg, val);
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_write, hw, reg, val);
+	intel_de_write(hw->display, reg, val);
 }
 
+/* 0 once (@reg & @mask) == @value, or -ETIMEDOUT after @timeout_us. */
 static int hdcp1_wait(struct intel_hdcp1_hw *hw, i915_reg_t reg, u32 mask,
 		      u32 value, unsigned int timeout_us)
 {
-	return hw->ops->wait(hw->ctx, reg, mask, value, timeout_us);
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_wait, hw, reg, mask, value, timeout_us);
+	return intel_de_wait(hw->display, reg, mask, value,
+			     DIV_ROUND_UP(timeout_us, 1000));
+}
+
+static int hdcp1_load_keys_pcode(struct intel_hdcp1_hw *hw)
+{
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_load_keys_pcode, hw);
+	return snb_pcode_write(&to_i915(hw->display->drm)->uncore,
+			       SKL_PCODE_LOAD_HDCP_KEYS, 1);
+}
+
+/*
+ * Software loads the keys only while power well 1 is up (on Haswell and
+ * Broadwell the global well, where the hardware loads them itself). Asked
+ * within hdcp1_power_get()'s references, so the device is awake.
+ */
+static bool hdcp1_keys_loadable(struct intel_hdcp1_hw *hw)
+{
+	struct drm_i915_private *i915;
+	enum i915_power_well_id well = SKL_DISP_PW_1;
+
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_keys_loadable, hw);
+	i915 = to_i915(hw->display->drm);
+	if (IS_HASWELL(i915) || IS_BROADWELL(i915))
+		well = HSW_DISP_PW_GLOBAL;
+	return intel_display_power_well_is_enabled(i915, well);
+}
+
+/* The shim's GMBUS or AUX write of An makes the hardware append Aksv. */
+static int hdcp1_send_an_aksv(struct intel_hdcp1_hw *hw,
+			      const u8 an[DRM_HDCP_AN_LEN])
+{
+	u8 buf[DRM_HDCP_AN_LEN];
+
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_send_an_aksv, hw, an);
+	memcpy(buf, an, sizeof(buf));
+	return hw->shim->write_an_aksv(hw->dig_port, buf);
+}
+
+/*
+ * HDMI only. intel_hdmi_hdcp_signalling() waits before switching off and
+ * keeps Kaby Lake's fix of the ENC_EN window on the bound pipe.
+ */
+static int hdcp1_toggle_signalling(struct intel_hdcp1_hw *hw, bool enable)
+{
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_toggle_signalling, hw, enable);
+	return intel_hdmi_hdcp_signalling(hw->dig_port, hw->cpu_transcoder,
+					  hw->pipe, enable);
+}
+
+/* DP MST: the stream select of @stream's transcoder, on the port's DDI. */
+static int hdcp1_toggle_stream_select(struct intel_hdcp1_hw *hw,
+				      enum transcoder stream, bool enable)
+{
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_toggle_stream_select, hw, stream, enable);
+	return intel_ddi_toggle_hdcp_bits(&hw->dig_port->base, stream, enable,
+					  TRANS_DDI_HDCP_SELECT);
+}
+
+/*
+ * Keep the port and, per transcoder, the bound transcoder powered for one
+ * operation, taking references only if they are on already: the engine's
+ * worker never powers a port up, nor touches one that is down. Calls on
+ * one @hw never nest.
+ */
+static int hdcp1_power_get(struct intel_hdcp1_hw *hw)
+{
+	enum intel_display_power_domain port;
+	struct drm_i915_private *i915;
+
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_power_get, hw);
+	i915 = to_i915(hw->display->drm);
+	port = hw->dig_port->base.power_domain;
+	hw->port_wakeref = intel_display_power_get_if_enabled(i915, port);
+	if (!hw->port_wakeref)
+		return -ENODEV;
+	if (!hw->per_transcoder)
+		return 0;
+
+	/* Put back what was taken, even if a bind changes the unit meanwhile. */
+	hw->transcoder_domain = POWER_DOMAIN_TRANSCODER(hw->cpu_transcoder);
+	hw->transcoder_wakeref =
+		intel_display_power_get_if_enabled(i915, hw->transcoder_domain);
+	if (hw->transcoder_wakeref)
+		return 0;
+	intel_display_power_put(i915, port, hw->port_wakeref);
+	return -ENODEV;
+}
+
+static void hdcp1_power_put(struct intel_hdcp1_hw *hw)
+{
+	struct drm_i915_private *i915;
+
+	KUNIT_STATIC_STUB_REDIRECT(hdcp1_power_put, hw);
+	i915 = to_i915(hw->display->drm);
+	if (hw->per_transcoder)
+		intel_display_power_put(i915, hw->transcoder_domain,
+					hw->transcoder_wakeref);
+	intel_display_power_put(i915, hw->dig_port->base.power_domain,
+				hw->port_wakeref);
 }
 
 /*
@@ -169,28 +288,21 @@ void intel_hdcp1_hw_shared_unlock(struct intel_hdcp1_hw_shared *shared)
  * intel_hdcp1_hw_init - bind a connector to its HDCP unit
  * @hw: the connector's transmitter state
  * @shared: the device-wide part, which must outlive @hw
- * @desc: which unit, in which register layout, for which transport
- * @ops: register access and the transport operations
- * @ctx: passed to every operation
+ * @desc: which unit, in which register layout, for which port and
+ *	transport, with HDMI signalling on which transcoder and pipe
  *
  * Touches no hardware. May bind @hw again, to another unit, while no other
  * call on @hw is running.
  *
  * Returns:
  * 0, or -EINVAL, leaving @hw as it was, for a unit the hardware has no HDCP
- * for or missing ops.
+ * for.
  */
 int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 			struct intel_hdcp1_hw_shared *shared,
-			const struct intel_hdcp1_hw_desc *desc,
-			const struct intel_hdcp1_hw_ops *ops, void *ctx)
+			const struct intel_hdcp1_hw_desc *desc)
 {
 	const struct hdcp1_rep_bits *rep;
-
-	if (!ops->read || !ops->write || !ops->wait || !ops->send_an_aksv ||
-	    (desc->hdmi && !ops->toggle_signalling) ||
-	    (shared->keys_via_pcode && !ops->load_keys_pcode))
-		return -EINVAL;
 
 	switch (desc->layout) {
 	case INTEL_HDCP1_HW_PER_TRANSCODER:
@@ -224,8 +336,11 @@ int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 	}
 
 	hw->shared = shared;
-	hw->ops = ops;
-	hw->ctx = ctx;
+	hw->display = desc->display;
+	hw->dig_port = desc->dig_port;
+	hw->shim = desc->shim;
+	hw->cpu_transcoder = desc->transcoder;
+	hw->pipe = desc->pipe;
 	hw->drm = desc->drm;
 	hw->rep_present = rep->present;
 	hw->m0_select = rep->m0_select;
@@ -249,7 +364,7 @@ static int hdcp1_load_keys_once(struct intel_hdcp1_hw *hw)
 		return 0;
 
 	if (hw->shared->keys_via_pcode) {
-		ret = hw->ops->load_keys_pcode(hw->ctx);
+		ret = hdcp1_load_keys_pcode(hw);
 		if (ret)
 			return ret;
 	} else {
@@ -314,7 +429,7 @@ int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN])
 {
 	int ret;
 
-	if (hw->ops->keys_loadable && !hw->ops->keys_loadable(hw->ctx)) {
+	if (!hdcp1_keys_loadable(hw)) {
 		drm_err_ratelimited(hw->drm,
 				    "HDCP 1.4 keys cannot be loaded: their power well is off\n");
 		return -ENXIO;
@@ -339,7 +454,7 @@ int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN])
 	put_unaligned_le32(hdcp1_read(hw, hw->anlo), an);
 	put_unaligned_le32(hdcp1_read(hw, hw->anhi), an + 4);
 
-	return hw->ops->send_an_aksv(hw->ctx, an);
+	return hdcp1_send_an_aksv(hw, an);
 }
 
 /**
@@ -376,7 +491,7 @@ int intel_hdcp1_hw_compute(struct intel_hdcp1_hw *hw,
 	mutex_unlock(&hw->shared->lock);
 
 	if (hw->hdmi) {
-		ret = hw->ops->toggle_signalling(hw->ctx, true);
+		ret = hdcp1_toggle_signalling(hw, true);
 		if (ret)
 			return ret;
 	}
@@ -648,12 +763,12 @@ int intel_hdcp1_hw_stream_encrypt(struct intel_hdcp1_hw *hw,
 	i915_reg_t status;
 	int ret;
 
-	if (!bit || !hw->ops->toggle_stream_select)
+	if (!bit || hw->hdmi)
 		return -EINVAL;
 	if (on && !(hdcp1_read(hw, hw->status) & HDCP_STATUS_ENC))
 		return -ENXIO;
 	status = hw->per_transcoder ? TRANS_HDCP_STATUS(stream) : hw->status;
-	ret = hw->ops->toggle_stream_select(hw->ctx, stream, on);
+	ret = hdcp1_toggle_stream_select(hw, stream, on);
 	if (ret) {
 		drm_err(hw->drm, "HDCP 1.4 stream select of transcoder %c failed: %d\n",
 			'A' + stream, ret);
@@ -686,7 +801,7 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 
 	/* MST: no stream may stay selected on a port that stops. */
 	for_each_set_bit(stream, &hw->streams, I915_MAX_TRANSCODERS)
-		hw->ops->toggle_stream_select(hw->ctx, stream, false);
+		hdcp1_toggle_stream_select(hw, stream, false);
 	hw->streams = 0;
 	hdcp1_write(hw, hw->conf, 0);
 	/* Signalling must outlive encryption; a timeout changes nothing below. */
@@ -703,13 +818,13 @@ void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw)
 	mutex_unlock(&hw->shared->lock);
 
 	if (hw->hdmi)
-		hw->ops->toggle_signalling(hw->ctx, false);
+		hdcp1_toggle_signalling(hw, false);
 }
 
 /* Power @hw's unit for one operation: 0, or why not. */
 static int hdcp1_tx_power_get(struct intel_hdcp1_hw *hw)
 {
-	int ret = hw->ops->power_get(hw->ctx);
+	int ret = hdcp1_power_get(hw);
 
 	/* -EPERM means "mismatch" to the engine; a dark port is not one. */
 	return ret == -EPERM ? -ENODEV : ret;
@@ -734,7 +849,7 @@ static struct intel_hdcp1_hw *hdcp1_tx_get(struct drm_connector *connector,
 
 static void hdcp1_tx_put(struct intel_hdcp1_hw *hw)
 {
-	hw->ops->power_put(hw->ctx);
+	hdcp1_power_put(hw);
 }
 
 /* Steps that compare nothing report no mismatch, whatever failed. */
@@ -869,7 +984,7 @@ static int intel_hdcp1_tx_stream_encrypt(struct drm_connector *connector, bool o
  * Intel display hardware as the transmitter of the HDCP 1.4 engine, for
  * drm_hdcp1_init(). Each operation runs the hardware sequence on the
  * transmitter intel_hdcp1_hw_of() gives for the connector, within one
- * &intel_hdcp1_hw_ops.power_get and power_put; a connector without a
+ * reference on the power of its unit; a connector without a
  * transmitter, or whose unit is powered down, gets -ENODEV. Only the
  * comparisons report -EPERM, for a mismatch. @reset does nothing to a unit
  * that is powered down.
@@ -901,3 +1016,7 @@ const struct drm_hdcp1_tx_ops intel_hdcp1_mst_tx_ops = {
 	.reset = intel_hdcp1_tx_reset,
 	.stream_encrypt = intel_hdcp1_tx_stream_encrypt,
 };
+
+#if IS_ENABLED(CONFIG_DRM_I915_HDCP1_KUNIT_TEST) && defined(I915)
+#include "tests/intel_hdcp1_hw_test.c"
+#endif

@@ -6,9 +6,8 @@
  *
  * The protocol (what to read from the receiver, when, how often to retry)
  * is not here: the DRM HDCP 1.4 engine runs it and uses these functions,
- * through &intel_hdcp1_tx_ops, as the transmitter. All hardware access goes
- * through &struct intel_hdcp1_hw_ops, so the same code runs on i915, on xe
- * and against an emulated register block in KUnit.
+ * through &intel_hdcp1_tx_ops, as the transmitter. The same code serves
+ * i915 and xe, through intel_de_*() and the display's power domains.
  */
 
 #ifndef __INTEL_HDCP1_HW_H__
@@ -22,6 +21,7 @@
 
 #include "i915_reg_defs.h"
 #include "intel_display_limits.h"
+#include "intel_display_power.h"
 
 /* Bytes of V' as the receiver reports it: five words, each LSB first. */
 #define INTEL_HDCP1_HW_V_PRIME_LEN \
@@ -29,67 +29,9 @@
 
 struct drm_connector;
 struct drm_device;
-
-/**
- * struct intel_hdcp1_hw_ops - what the sequence needs from the driver
- *
- * Every operation gets the @ctx given to intel_hdcp1_hw_init(). All may
- * sleep.
- */
-struct intel_hdcp1_hw_ops {
-	/** @read: read a display register */
-	u32 (*read)(void *ctx, i915_reg_t reg);
-	/** @write: write a display register */
-	void (*write)(void *ctx, i915_reg_t reg, u32 val);
-	/**
-	 * @wait: wait until (register & @mask) == @value, for at most
-	 * @timeout_us; 0 or -ETIMEDOUT
-	 */
-	int (*wait)(void *ctx, i915_reg_t reg, u32 mask, u32 value,
-		    unsigned int timeout_us);
-	/**
-	 * @load_keys_pcode: ask the firmware to load the HDCP keys (display
-	 * 9 except Broxton); needed only when the shared state says so
-	 */
-	int (*load_keys_pcode)(void *ctx);
-	/**
-	 * @keys_loadable: optional; whether the key store can take the keys
-	 * now (on Intel hardware: the power well that holds it is on).
-	 * Asked by every intel_hdcp1_hw_start() before it touches the key
-	 * store; NULL stands for always
-	 */
-	bool (*keys_loadable)(void *ctx);
-	/**
-	 * @send_an_aksv: write @an to the receiver, then have the hardware
-	 * send Aksv after it (GMBUS Aksv select on HDMI, AUX Aksv select on
-	 * a DPCD write to 0x68007 on DisplayPort); software never sees Aksv
-	 */
-	int (*send_an_aksv)(void *ctx, const u8 an[DRM_HDCP_AN_LEN]);
-	/**
-	 * @toggle_signalling: HDCP signalling of the transcoder on or off;
-	 * HDMI only, may be NULL on DisplayPort. Called to turn it off only
-	 * once the unit is off; the implementation owns the settling delay
-	 * hardware needs before that (at least 6 us on HDMI)
-	 */
-	int (*toggle_signalling)(void *ctx, bool enable);
-	/**
-	 * @toggle_stream_select: DP MST only, may be NULL elsewhere: HDCP
-	 * stream select (TRANS_DDI_HDCP_SELECT) of @stream's transcoder on
-	 * or off, which puts that stream under the port's encryption
-	 */
-	int (*toggle_stream_select)(void *ctx, enum transcoder stream, bool enable);
-	/**
-	 * @power_get: keep the unit, and the port and transcoder it serves,
-	 * powered for one transmitter operation of &intel_hdcp1_tx_ops. Takes
-	 * a reference only if they are powered already and returns 0, else
-	 * returns a negative error code, having taken nothing: the engine's
-	 * worker never powers a port up, nor touches one that is down. Used
-	 * by &intel_hdcp1_tx_ops only; calls on one @ctx never nest.
-	 */
-	int (*power_get)(void *ctx);
-	/** @power_put: release what a successful @power_get took */
-	void (*power_put)(void *ctx);
-};
+struct intel_digital_port;
+struct intel_display;
+struct intel_hdcp_shim;
 
 /**
  * struct intel_hdcp1_hw_shared - HDCP hardware shared by all connectors
@@ -120,16 +62,25 @@ enum intel_hdcp1_hw_layout {
 /**
  * struct intel_hdcp1_hw_desc - the HDCP unit a connector drives
  * @layout: register layout of the platform
- * @transcoder: the CPU transcoder (A to D), for the per-transcoder layout
+ * @transcoder: the CPU transcoder (A to D): its unit in the per-transcoder
+ *	layout, its power and HDMI signalling in both
  * @port: the DDI port (A to E), for the per-port layout
+ * @pipe: the pipe that feeds @transcoder, for HDMI signalling
  * @hdmi: HDMI (HDCP signalling needed) rather than DisplayPort
+ * @display: the display the unit is part of
+ * @dig_port: the port, whose power domain each operation holds
+ * @shim: the port's HDCP shim, whose write_an_aksv() sends An and Aksv
  * @drm: the device whose log gets the hardware failures, or NULL
  */
 struct intel_hdcp1_hw_desc {
 	enum intel_hdcp1_hw_layout layout;
 	enum transcoder transcoder;
 	enum port port;
+	enum pipe pipe;
 	bool hdmi;
+	struct intel_display *display;
+	struct intel_digital_port *dig_port;
+	const struct intel_hdcp_shim *shim;
 	struct drm_device *drm;
 };
 
@@ -144,8 +95,11 @@ struct intel_hdcp1_hw_desc {
 struct intel_hdcp1_hw {
 	/* private: */
 	struct intel_hdcp1_hw_shared *shared;
-	const struct intel_hdcp1_hw_ops *ops;
-	void *ctx;
+	struct intel_display *display;
+	struct intel_digital_port *dig_port;
+	const struct intel_hdcp_shim *shim;
+	enum transcoder cpu_transcoder;
+	enum pipe pipe;
 	struct drm_device *drm;	/* for error reports, may be NULL */
 	i915_reg_t conf, aninit, anlo, anhi, bksvlo, bksvhi, rprime, status;
 	u32 rep_present;	/* this unit's REPEATER bit in HDCP_REP_CTL */
@@ -153,6 +107,11 @@ struct intel_hdcp1_hw {
 	bool hdmi;
 	bool per_transcoder;
 	unsigned long streams;	/* MST: transcoders selected, BIT(transcoder) */
+
+	/* Taken by one operation's power get, released by its put. */
+	intel_wakeref_t port_wakeref;
+	intel_wakeref_t transcoder_wakeref;
+	enum intel_display_power_domain transcoder_domain;
 };
 
 void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
@@ -163,8 +122,7 @@ void intel_hdcp1_hw_shared_unlock(struct intel_hdcp1_hw_shared *shared);
 
 int intel_hdcp1_hw_init(struct intel_hdcp1_hw *hw,
 			struct intel_hdcp1_hw_shared *shared,
-			const struct intel_hdcp1_hw_desc *desc,
-			const struct intel_hdcp1_hw_ops *ops, void *ctx);
+			const struct intel_hdcp1_hw_desc *desc);
 
 int intel_hdcp1_hw_start(struct intel_hdcp1_hw *hw, u8 an[DRM_HDCP_AN_LEN]);
 int intel_hdcp1_hw_compute(struct intel_hdcp1_hw *hw,
@@ -182,12 +140,10 @@ int intel_hdcp1_hw_stream_encrypt(struct intel_hdcp1_hw *hw,
 void intel_hdcp1_hw_reset(struct intel_hdcp1_hw *hw);
 
 /*
- * The transmitter of @connector, or NULL if it has none; its ops have
- * power_get and power_put. Not defined here: the code that links this file
- * keeps the connector's transmitter where it keeps its other connector
- * state, and provides this lookup (i915 and xe in intel_hdcp1.c, the KUnit
- * suite in its fixture). Called by &intel_hdcp1_tx_ops from the engine's
- * worker, from drm_hdcp1_init() to drm_hdcp1_fini() of the connector.
+ * The transmitter of @connector, or NULL if it has none; defined in
+ * intel_hdcp1.c, which keeps it with the connector's other HDCP 1.4 state.
+ * Called by &intel_hdcp1_tx_ops from the engine's worker, from
+ * drm_hdcp1_init() to drm_hdcp1_fini() of the connector.
  */
 struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector);
 

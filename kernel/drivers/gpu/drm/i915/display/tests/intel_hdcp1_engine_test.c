@@ -77,8 +77,8 @@ struct fx {
 	struct intel_hdcp1_hw_shared shared;
 	struct emu_unit *unit;
 	struct emu_port port;
-	struct intel_hdcp1_hw hw;
-	bool has_tx;			/* intel_hdcp1_hw_of() names @hw */
+	struct emu_link tx;
+	bool has_tx;			/* intel_hdcp1_hw_of() names @tx */
 	bool powered;			/* the port and transcoder have power */
 	unsigned int power_refs;	/* held by a transmitter operation */
 	unsigned int power_denied;	/* power_get on a dark port */
@@ -127,16 +127,16 @@ static struct fx *fx_of_port(void *ctx)
 }
 
 /* For &intel_hdcp1_tx_ops, what i915 finds in its intel_connector. */
-struct intel_hdcp1_hw *intel_hdcp1_hw_of(struct drm_connector *connector)
+static struct intel_hdcp1_hw *fx_hw_of(struct drm_connector *connector)
 {
 	struct fx *f = container_of(connector, struct fx, connector);
 
-	return f->has_tx ? &f->hw : NULL;
+	return f->has_tx ? &f->tx.hw : NULL;
 }
 
 /* For &intel_hdcp1_mst_tx_ops: the port's transmitter, and the stream's transcoder. */
-struct intel_hdcp1_hw *intel_hdcp1_hw_stream_of(struct drm_connector *connector,
-						enum transcoder *stream)
+static struct intel_hdcp1_hw *fx_hw_stream_of(struct drm_connector *connector,
+					      enum transcoder *stream)
 {
 	struct fx *f = current_fx();
 	unsigned int i;
@@ -145,12 +145,12 @@ struct intel_hdcp1_hw *intel_hdcp1_hw_stream_of(struct drm_connector *connector,
 		return NULL;
 	if (connector == &f->connector) {
 		*stream = INVALID_TRANSCODER;
-		return &f->hw;
+		return &f->tx.hw;
 	}
 	for (i = 0; i < f->nstreams; i++) {
 		if (connector == &f->s[i].connector) {
 			*stream = f->s[i].transcoder;
-			return &f->hw;
+			return &f->tx.hw;
 		}
 	}
 	return NULL;
@@ -235,7 +235,7 @@ static void fx_power_put(void *ctx)
 		f->power_refs--;
 }
 
-static const struct intel_hdcp1_hw_ops fx_hw_ops = {
+static const struct emu_seam_ops fx_hw_ops = {
 	.read = fx_read,
 	.write = fx_write,
 	.wait = fx_wait,
@@ -579,8 +579,12 @@ static struct fx *make_fx(struct kunit *test, const struct fx_desc *d)
 				   fx_property_event);
 	kunit_activate_static_stub(test, drm_hdcp_check_ksvs_revoked, fx_check_revoked);
 
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->hw, &f->shared, &hw_desc, &fx_hw_ops,
-						  &f->port), 0);
+	emu_redirect(test);
+	kunit_activate_static_stub(test, intel_hdcp1_hw_of, fx_hw_of);
+	kunit_activate_static_stub(test, intel_hdcp1_hw_stream_of, fx_hw_stream_of);
+	f->tx.ops = &fx_hw_ops;
+	f->tx.ctx = &f->port;
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->tx.hw, &f->shared, &hw_desc), 0);
 	f->has_tx = true;
 	if (d->dp) {
 		f->aux.name = "fx-aux";
@@ -1567,8 +1571,7 @@ static void intel_hdcp1_engine_mst_master_transcoder_moves(struct kunit *test)
 		KUNIT_ASSERT_NOT_NULL(test, f->unit);
 		emu_port_init(&f->port, &f->emu, f->unit, false, &fx_wire_ops, f);
 	}
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->hw, &f->shared, &hw_desc, &fx_hw_ops,
-						  &f->port), 0);
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&f->tx.hw, &f->shared, &hw_desc), 0);
 	from = emu_log_len(&f->emu);
 
 	enable_stream(test, f, 1);

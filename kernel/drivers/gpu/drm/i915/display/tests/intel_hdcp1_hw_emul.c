@@ -670,7 +670,7 @@ static bool emu_op_keys_loadable(void *ctx)
 	return on;
 }
 
-const struct intel_hdcp1_hw_ops emu_hdcp1_ops = {
+const struct emu_seam_ops emu_hdcp1_ops = {
 	.read = emu_op_read,
 	.write = emu_op_write,
 	.wait = emu_op_wait,
@@ -768,7 +768,7 @@ struct emu_unit *emu_hw_unit(struct emu_hw *hw, unsigned int index)
 
 /**
  * emu_port_init - cable a receiver to a unit
- * @port: the context to give intel_hdcp1_hw_init()
+ * @port: the context of &emu_hdcp1_ops in the connector's &struct emu_link
  * @hw: the device
  * @unit: the unit
  * @hdmi: HDMI (signalling expected) or DisplayPort

@@ -2,8 +2,9 @@
 /*
  * An emulated Intel HDCP 1.4 register block for KUnit: the key store, the
  * per-transcoder or per-port HDCP units, HDCP_REP_CTL and the SHA-1 engine,
- * computing with the DRM software cipher. It implements the register seam
- * of intel_hdcp1_hw and records every access.
+ * computing with the DRM software cipher. KUnit's static stubs send the
+ * driver calls of intel_hdcp1_hw.c to it (emu_redirect()); it records
+ * every access.
  */
 
 #ifndef __INTEL_HDCP1_HW_EMUL_H__
@@ -11,6 +12,8 @@
 
 #include <linux/mutex.h>
 #include <linux/types.h>
+
+#include <kunit/test.h>
 
 #include <crypto/sha1.h>
 #include <drm/display/drm_hdcp.h>
@@ -206,7 +209,52 @@ struct emu_sink_ops {
 };
 
 /**
- * struct emu_port - the context of intel_hdcp1_hw_ops for one connector
+ * struct emu_seam_ops - what a test puts behind the driver calls of the
+ * sequence, for one connector
+ *
+ * Each member stands for the function of intel_hdcp1_hw.c of that name
+ * (hdcp1_read() for @read, and so on) and gets the context of its
+ * &struct emu_link. @keys_loadable, @power_get and @power_put may be NULL:
+ * always loadable, always powered.
+ */
+struct emu_seam_ops {
+	/** @read: register read */
+	u32 (*read)(void *ctx, i915_reg_t reg);
+	/** @write: register write */
+	void (*write)(void *ctx, i915_reg_t reg, u32 val);
+	/** @wait: register wait, 0 or -ETIMEDOUT */
+	int (*wait)(void *ctx, i915_reg_t reg, u32 mask, u32 value,
+		    unsigned int timeout_us);
+	/** @load_keys_pcode: the pcode key load request */
+	int (*load_keys_pcode)(void *ctx);
+	/** @keys_loadable: the key store's power well is on */
+	bool (*keys_loadable)(void *ctx);
+	/** @send_an_aksv: An, then Aksv, to the receiver */
+	int (*send_an_aksv)(void *ctx, const u8 an[DRM_HDCP_AN_LEN]);
+	/** @toggle_signalling: HDMI signalling on or off */
+	int (*toggle_signalling)(void *ctx, bool enable);
+	/** @toggle_stream_select: DP MST stream select on or off */
+	int (*toggle_stream_select)(void *ctx, enum transcoder stream, bool enable);
+	/** @power_get: power the unit for one operation */
+	int (*power_get)(void *ctx);
+	/** @power_put: release @power_get */
+	void (*power_put)(void *ctx);
+};
+
+/**
+ * struct emu_link - a connector's transmitter in a test
+ * @hw: what the sequence gets
+ * @ops: where its driver calls go
+ * @ctx: passed to @ops
+ */
+struct emu_link {
+	struct intel_hdcp1_hw hw;
+	const struct emu_seam_ops *ops;
+	void *ctx;
+};
+
+/**
+ * struct emu_port - the context of &emu_hdcp1_ops for one connector
  * @hw: the device
  * @unit: its HDCP unit
  * @sink_ops: the receiver it is cabled to
@@ -221,7 +269,10 @@ struct emu_port {
 	int aksv_error;
 };
 
-extern const struct intel_hdcp1_hw_ops emu_hdcp1_ops;
+extern const struct emu_seam_ops emu_hdcp1_ops;
+
+/* In intel_hdcp1_hw_test.c, which intel_hdcp1_hw.c includes. */
+void emu_redirect(struct kunit *test);
 
 int emu_hw_init(struct emu_hw *hw, bool per_transcoder, bool keys_via_pcode,
 		u64 tx_ksv, const u64 tx_keys[DRM_HDCP1_NUM_KEYS]);

@@ -9,6 +9,10 @@
  * DPCD HDCP registers. Both ends compute with the DRM software cipher, so
  * what the hardware compares is what real devices would compute. Each case
  * calls the sequence in protocol order, as the HDCP 1.4 engine does.
+ *
+ * intel_hdcp1_hw.c includes this file, so that the suite can redirect the
+ * sequence's static driver calls (emu_redirect()), for the engine's suite
+ * too.
  */
 
 #include <linux/delay.h>
@@ -16,6 +20,7 @@
 #include <linux/unaligned.h>
 #include <linux/workqueue.h>
 
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 
 #include <drm/display/drm_dp.h>
@@ -32,6 +37,114 @@
 #define BSTATUS_HDMI_MODE	BIT(12)
 #define ENC_TIMEOUT_US		50000	/* HDCP_ENCRYPT_STATUS_CHANGE_TIMEOUT_MS */
 #define SPEC_AN			0x34271c130c070403ULL
+
+/*
+ * The sequence's driver calls, redirected to the &struct emu_link the
+ * transmitter is part of.
+ */
+static struct emu_link *emu_link_of(struct intel_hdcp1_hw *hw)
+{
+	return container_of(hw, struct emu_link, hw);
+}
+
+static u32 emu_stub_read(struct intel_hdcp1_hw *hw, i915_reg_t reg)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->read(l->ctx, reg);
+}
+
+static void emu_stub_write(struct intel_hdcp1_hw *hw, i915_reg_t reg, u32 val)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	l->ops->write(l->ctx, reg, val);
+}
+
+static int emu_stub_wait(struct intel_hdcp1_hw *hw, i915_reg_t reg, u32 mask,
+			 u32 value, unsigned int timeout_us)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->wait(l->ctx, reg, mask, value, timeout_us);
+}
+
+static int emu_stub_load_keys_pcode(struct intel_hdcp1_hw *hw)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->load_keys_pcode(l->ctx);
+}
+
+static bool emu_stub_keys_loadable(struct intel_hdcp1_hw *hw)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return !l->ops->keys_loadable || l->ops->keys_loadable(l->ctx);
+}
+
+static int emu_stub_send_an_aksv(struct intel_hdcp1_hw *hw,
+				 const u8 an[DRM_HDCP_AN_LEN])
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->send_an_aksv(l->ctx, an);
+}
+
+static int emu_stub_toggle_signalling(struct intel_hdcp1_hw *hw, bool enable)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->toggle_signalling(l->ctx, enable);
+}
+
+static int emu_stub_toggle_stream_select(struct intel_hdcp1_hw *hw,
+					 enum transcoder stream, bool enable)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->toggle_stream_select(l->ctx, stream, enable);
+}
+
+static int emu_stub_power_get(struct intel_hdcp1_hw *hw)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	return l->ops->power_get ? l->ops->power_get(l->ctx) : 0;
+}
+
+static void emu_stub_power_put(struct intel_hdcp1_hw *hw)
+{
+	struct emu_link *l = emu_link_of(hw);
+
+	if (l->ops->power_put)
+		l->ops->power_put(l->ctx);
+}
+
+/**
+ * emu_redirect - send the sequence's driver calls to the test's seam
+ * @test: the running test
+ *
+ * Until @test ends, every transmitter the sequence is called with, on
+ * @test's threads, must be the @hw of a &struct emu_link.
+ */
+void emu_redirect(struct kunit *test)
+{
+	kunit_activate_static_stub(test, hdcp1_read, emu_stub_read);
+	kunit_activate_static_stub(test, hdcp1_write, emu_stub_write);
+	kunit_activate_static_stub(test, hdcp1_wait, emu_stub_wait);
+	kunit_activate_static_stub(test, hdcp1_load_keys_pcode,
+				   emu_stub_load_keys_pcode);
+	kunit_activate_static_stub(test, hdcp1_keys_loadable,
+				   emu_stub_keys_loadable);
+	kunit_activate_static_stub(test, hdcp1_send_an_aksv, emu_stub_send_an_aksv);
+	kunit_activate_static_stub(test, hdcp1_toggle_signalling,
+				   emu_stub_toggle_signalling);
+	kunit_activate_static_stub(test, hdcp1_toggle_stream_select,
+				   emu_stub_toggle_stream_select);
+	kunit_activate_static_stub(test, hdcp1_power_get, emu_stub_power_get);
+	kunit_activate_static_stub(test, hdcp1_power_put, emu_stub_power_put);
+}
 
 /* Where the receiver's HDCP registers are, per transport. */
 struct sink_map {
@@ -285,7 +398,7 @@ struct link {
 	struct emu_unit *unit;
 	struct emu_port port;
 	struct test_sink sink;
-	struct intel_hdcp1_hw hw;
+	struct emu_link tx;
 	bool hdmi;
 };
 
@@ -308,6 +421,7 @@ static struct fixture *make_fixture(struct kunit *test, bool per_transcoder,
 	intel_hdcp1_hw_shared_init(&f->shared, keys_via_pcode);
 	f->per_transcoder = per_transcoder;
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fixture_release, f), 0);
+	emu_redirect(test);
 	return f;
 }
 
@@ -332,8 +446,9 @@ static struct link *make_link(struct kunit *test, struct fixture *f,
 	KUNIT_ASSERT_NOT_NULL(test, l->unit);
 	sink_init(&l->sink, hdmi, dev, repeater, count);
 	emu_port_init(&l->port, &f->emu, l->unit, hdmi, &test_sink_ops, &l->sink);
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&l->hw, &f->shared, &desc,
-						  &emu_hdcp1_ops, &l->port), 0);
+	l->tx.ops = &emu_hdcp1_ops;
+	l->tx.ctx = &l->port;
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_init(&l->tx.hw, &f->shared, &desc), 0);
 	return l;
 }
 
@@ -362,7 +477,7 @@ static int link_part1(struct kunit *test, struct link *l)
 	u8 an[DRM_HDCP_AN_LEN], bksv[DRM_HDCP_KSV_LEN], r0[DRM_HDCP_RI_LEN];
 	int ret;
 
-	ret = intel_hdcp1_hw_start(&l->hw, an);
+	ret = intel_hdcp1_hw_start(&l->tx.hw, an);
 	if (ret)
 		return ret;
 	/* The An reported is the one the receiver got. */
@@ -371,13 +486,13 @@ static int link_part1(struct kunit *test, struct link *l)
 
 	sink_bksv(&l->sink, bksv);
 	KUNIT_EXPECT_TRUE(test, drm_hdcp1_ksv_is_valid(bksv));
-	ret = intel_hdcp1_hw_compute(&l->hw, bksv, sink_is_repeater(&l->sink));
+	ret = intel_hdcp1_hw_compute(&l->tx.hw, bksv, sink_is_repeater(&l->sink));
 	if (ret)
 		return ret;
 
 	KUNIT_EXPECT_TRUE(test, sink_r0_available(&l->sink));
 	sink_r0(&l->sink, r0);
-	return intel_hdcp1_hw_verify_r0(&l->hw, r0);
+	return intel_hdcp1_hw_verify_r0(&l->tx.hw, r0);
 }
 
 /* Second part: the repeater's KSV list and V'. */
@@ -398,7 +513,7 @@ static int link_part2(struct kunit *test, struct link *l)
 	KUNIT_ASSERT_NOT_NULL(test, list);
 	sink_ksv_fifo(&l->sink, list, count);
 	sink_v_prime(&l->sink, v);
-	return intel_hdcp1_hw_verify_v(&l->hw, list, count, bstatus, v);
+	return intel_hdcp1_hw_verify_v(&l->tx.hw, list, count, bstatus, v);
 }
 
 static void expect_no_violation(struct kunit *test, struct fixture *f)
@@ -457,7 +572,7 @@ static void test_receiver(struct kunit *test)
 	u8 ri[DRM_HDCP_RI_LEN];
 
 	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), 0);
 	KUNIT_EXPECT_EQ(test, l->unit->signalling, c->hdmi);
 	KUNIT_EXPECT_EQ(test, rep_ctl_of(f) & l->unit->rep_present, 0);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_SIGNALLING, l->unit - f->emu.units,
@@ -465,12 +580,12 @@ static void test_receiver(struct kunit *test)
 
 	link_frames(l, DRM_HDCP1_RI_FRAMES);
 	sink_ri(&l->sink, ri);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, ri), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, ri), 0);
 	KUNIT_EXPECT_EQ(test, emu_foreign_accesses(&f->emu, l->unit), 0);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), -ENXIO);
 	expect_no_violation(test, f);
 }
 
@@ -493,23 +608,23 @@ static void test_spec_r0_vectors(struct kunit *test)
 
 		f->emu.force_an = true;
 		f->emu.forced_an = SPEC_AN;
-		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), 0);
+		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_start(&l->tx.hw, an), 0);
 		KUNIT_EXPECT_MEMEQ(test, an, spec_an, sizeof(spec_an));
 		KUNIT_EXPECT_MEMEQ(test, sink_reg(&l->sink, l->sink.map->an), spec_an,
 				   sizeof(spec_an));
 
 		sink_bksv(&l->sink, bksv);
-		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_compute(&l->hw, bksv, repeater), 0);
+		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_compute(&l->tx.hw, bksv, repeater), 0);
 		sink_r0(&l->sink, r0);
 		KUNIT_EXPECT_MEMEQ(test, r0, spec_r0[repeater], DRM_HDCP_RI_LEN);
 
 		swapped[0] = spec_r0[repeater][1];
 		swapped[1] = spec_r0[repeater][0];
-		KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_r0(&l->hw, swapped), -EPERM);
-		KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_r0(&l->hw, spec_r0[repeater]), 0);
+		KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_r0(&l->tx.hw, swapped), -EPERM);
+		KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_r0(&l->tx.hw, spec_r0[repeater]), 0);
 		KUNIT_EXPECT_TRUE(test, link_encrypting(l));
 
-		intel_hdcp1_hw_reset(&l->hw);
+		intel_hdcp1_hw_reset(&l->tx.hw);
 		expect_off(test, l);
 		expect_no_violation(test, f);
 	}
@@ -543,22 +658,22 @@ static void test_spec_v_vector(struct kunit *test)
 
 	sink_v_prime(&l->sink, v);
 	KUNIT_EXPECT_MEMEQ(test, v, spec_v, sizeof(spec_v));
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->hw, list, 3, 0x0203, spec_v), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->tx.hw, list, 3, 0x0203, spec_v), 0);
 
 	/* Any one bit off, in V', the list or Bstatus, and it fails. */
 	for (bit = 0; bit < 8 * sizeof(spec_v); bit += 37) {
 		memcpy(v, spec_v, sizeof(v));
 		v[bit / 8] ^= BIT(bit % 8);
-		KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->hw, list, 3, 0x0203, v),
+		KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->tx.hw, list, 3, 0x0203, v),
 				-EPERM);
 	}
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->hw, list, 3, 0x0a03, spec_v),
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->tx.hw, list, 3, 0x0a03, spec_v),
 			-EPERM);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->hw, list, 2, 0x0203, spec_v),
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->tx.hw, list, 2, 0x0203, spec_v),
 			-EPERM);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->hw, list, 3, 0x0203, spec_v), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_v(&l->tx.hw, list, 3, 0x0203, spec_v), 0);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -622,10 +737,10 @@ static void test_repeater(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, text, 0, 0), 16 * blocks);
 	/* M0 stays selected until the reset, as Linux 6.12 left it. */
 	KUNIT_EXPECT_EQ(test, rep_ctl_of(f) & REP_M0_SELECT, l->unit->m0_select);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), 0);
 	KUNIT_EXPECT_EQ(test, emu_foreign_accesses(&f->emu, l->unit), 0);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -638,7 +753,7 @@ static void test_keys_fail_to_load(struct kunit *test)
 	u8 an[DRM_HDCP_AN_LEN];
 
 	f->emu.fail_key_loads = UINT_MAX;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->tx.hw, an), -ENXIO);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, key_conf(),
 					HDCP_KEY_LOAD_TRIGGER, HDCP_KEY_LOAD_TRIGGER), 5);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, key_conf(),
@@ -650,7 +765,7 @@ static void test_keys_fail_to_load(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, l->sink.an_written);
 	KUNIT_EXPECT_EQ(test, l->sink.aksv_writes, 0);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -667,7 +782,7 @@ static void test_keys_not_loadable(struct kunit *test)
 	u8 an[DRM_HDCP_AN_LEN];
 
 	f->emu.pw1_off = true;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->tx.hw, an), -ENXIO);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, key_conf(), 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_PCODE, 0, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, l->unit->conf, 0, 0), 0);
@@ -675,9 +790,9 @@ static void test_keys_not_loadable(struct kunit *test)
 
 	/* Power well 1 back on: the keys load and An goes out. */
 	f->emu.pw1_off = false;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->tx.hw, an), 0);
 	KUNIT_EXPECT_TRUE(test, l->sink.an_written);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -717,7 +832,7 @@ static void test_keys_load_on_retry(struct kunit *test)
 	KUNIT_EXPECT_GT(test, clear2, clear);
 	KUNIT_EXPECT_GT(test, aksv, clear2);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -730,13 +845,13 @@ static void test_keys_loaded_once(struct kunit *test)
 	struct link *m = make_link(test, f, 1, false, HDCP1_B2, false, 0);
 
 	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
 	KUNIT_ASSERT_EQ(test, link_part1(test, m), 0);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, key_conf(), 0, 0), 2);
 
-	intel_hdcp1_hw_reset(&l->hw);
-	intel_hdcp1_hw_reset(&m->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
+	intel_hdcp1_hw_reset(&m->tx.hw);
 	expect_off(test, l);
 	expect_off(test, m);
 	expect_no_violation(test, f);
@@ -756,13 +871,13 @@ static void test_keys_via_pcode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_PCODE, 0, 0, 0), 1);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_WRITE, key_conf(),
 					HDCP_KEY_LOAD_TRIGGER, HDCP_KEY_LOAD_TRIGGER), 0);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 
 	/* The mailbox refuses: the same bounded retries. */
 	g->emu.pcode_error = -EIO;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&m->hw, an), -EIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&m->tx.hw, an), -EIO);
 	KUNIT_EXPECT_EQ(test, emu_count(&g->emu, 0, EMU_PCODE, 0, 0, 0), 5);
 	KUNIT_EXPECT_EQ(test, m->sink.aksv_writes, 0);
 	expect_no_violation(test, g);
@@ -778,13 +893,13 @@ static void test_cts_1a_06_r0_mismatch_then_match(struct kunit *test)
 	l->sink.bad_r0_reads = 1;
 	KUNIT_EXPECT_EQ(test, link_part1(test, l), -EPERM);
 	KUNIT_EXPECT_FALSE(test, link_encrypting(l));
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), -ENXIO);
 
 	sink_r0(&l->sink, r0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_r0(&l->hw, r0), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_r0(&l->tx.hw, r0), 0);
 	KUNIT_EXPECT_TRUE(test, link_encrypting(l));
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -799,14 +914,14 @@ static void test_cts_1a_07_ri_mismatch(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
 	link_frames(l, 2 * DRM_HDCP1_RI_FRAMES);
 	sink_ri(&l->sink, ri);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, ri), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, ri), 0);
 
 	l->sink.bad_ri = true;
 	link_frames(l, DRM_HDCP1_RI_FRAMES);
 	sink_ri(&l->sink, ri);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, ri), -EPERM);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, ri), -EPERM);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -822,19 +937,19 @@ static void test_ri_follows_frames(struct kunit *test)
 	sink_r0(&l->sink, r0);
 
 	link_frames(l, DRM_HDCP1_RI_FRAMES - 1);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, r0), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, r0), 0);
 	link_frames(l, 1);
 	sink_ri(&l->sink, ri);
 	KUNIT_EXPECT_MEMNEQ(test, ri, r0, DRM_HDCP_RI_LEN);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, r0), -EPERM);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, ri), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, r0), -EPERM);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, ri), 0);
 
 	/* Encryption lost: not an Ri' mismatch. */
 	emu_drop_encryption(&f->emu, l->unit);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->hw, ri), -ENXIO);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&l->tx.hw, ri), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), -ENXIO);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -852,7 +967,7 @@ static void test_cts_1b_04_v_mismatch_then_match(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rep_ctl_of(f) & REP_M0_SELECT, l->unit->m0_select);
 	KUNIT_EXPECT_EQ(test, link_part2(test, l), 0);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -870,9 +985,9 @@ static void test_encryption_never_reported(struct kunit *test)
 			HDCP_STATUS_ENC);
 	KUNIT_ASSERT_GE(test, wait, 0);
 	KUNIT_EXPECT_GE(test, f->emu.log[wait].timeout_us, ENC_TIMEOUT_US);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), -ENXIO);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), -ENXIO);
 
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -905,16 +1020,16 @@ static void test_cts_1a_04_aksv_write_fails(struct kunit *test)
 	u8 an[DRM_HDCP_AN_LEN];
 
 	l->port.aksv_error = c->error;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->hw, an), c->error);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_start(&l->tx.hw, an), c->error);
 	KUNIT_EXPECT_TRUE(test, l->sink.an_written);
 	KUNIT_EXPECT_EQ(test, l->sink.aksv_writes, 0);
 	KUNIT_EXPECT_FALSE(test, l->sink.authenticated);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 
 	l->port.aksv_error = 0;
 	KUNIT_EXPECT_EQ(test, link_part1(test, l), 0);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -952,14 +1067,14 @@ static void test_rep_ctl_shared(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, link_part2(test, y), 0);
 	KUNIT_EXPECT_EQ(test, link_part2(test, x), 0);
 
-	intel_hdcp1_hw_reset(&x->hw);
+	intel_hdcp1_hw_reset(&x->tx.hw);
 	expect_off(test, x);
 	KUNIT_EXPECT_NE(test, rep_ctl_of(f) & y->unit->rep_present, 0);
 	KUNIT_EXPECT_TRUE(test, link_encrypting(y));
 	KUNIT_EXPECT_EQ(test, link_part2(test, y), 0);
 	link_frames(y, DRM_HDCP1_RI_FRAMES);
 	sink_ri(&y->sink, ri);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&y->hw, ri), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&y->tx.hw, ri), 0);
 
 	/* A receiver on the first unit now: its bit must stay clear. */
 	sink_init(&x->sink, true, HDCP1_B1, false, 0);
@@ -967,8 +1082,8 @@ static void test_rep_ctl_shared(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rep_ctl_of(f) & (x->unit->rep_present | y->unit->rep_present),
 			y->unit->rep_present);
 
-	intel_hdcp1_hw_reset(&y->hw);
-	intel_hdcp1_hw_reset(&x->hw);
+	intel_hdcp1_hw_reset(&y->tx.hw);
+	intel_hdcp1_hw_reset(&x->tx.hw);
 	expect_off(test, x);
 	expect_off(test, y);
 	expect_no_violation(test, f);
@@ -976,6 +1091,7 @@ static void test_rep_ctl_shared(struct kunit *test)
 
 struct v_worker {
 	struct work_struct work;
+	struct kunit *test;
 	struct intel_hdcp1_hw *hw;
 	u8 list[MAX_DEVICES * DRM_HDCP_KSV_LEN];
 	unsigned int count;
@@ -991,9 +1107,12 @@ static void v_worker_fn(struct work_struct *work)
 	struct v_worker *w = container_of(work, struct v_worker, work);
 	unsigned int i;
 
+	/* The static stubs apply to the test's threads: make this one of them. */
+	current->kunit_test = w->test;
 	for (i = 0; i < V_WORKER_ROUNDS; i++)
 		w->failures += !!intel_hdcp1_hw_verify_v(w->hw, w->list, w->count,
 							 w->bstatus, w->v);
+	current->kunit_test = NULL;
 }
 
 static struct v_worker *make_v_worker(struct kunit *test, struct link *l)
@@ -1002,7 +1121,8 @@ static struct v_worker *make_v_worker(struct kunit *test, struct link *l)
 
 	KUNIT_ASSERT_NOT_NULL(test, w);
 	INIT_WORK(&w->work, v_worker_fn);
-	w->hw = &l->hw;
+	w->test = test;
+	w->hw = &l->tx.hw;
 	w->bstatus = sink_bstatus(&l->sink);
 	w->count = DRM_HDCP_NUM_DOWNSTREAM(w->bstatus);
 	sink_ksv_fifo(&l->sink, w->list, w->count);
@@ -1037,8 +1157,8 @@ static void test_concurrent_v_checks(struct kunit *test)
 					i915_mmio_reg_offset(HDCP_REP_CTL), REP_SHA1_MODE,
 					HDCP_SHA1_COMPLETE_HASH), 2 * V_WORKER_ROUNDS);
 
-	intel_hdcp1_hw_reset(&x->hw);
-	intel_hdcp1_hw_reset(&y->hw);
+	intel_hdcp1_hw_reset(&x->tx.hw);
+	intel_hdcp1_hw_reset(&y->tx.hw);
 	expect_off(test, x);
 	expect_off(test, y);
 	expect_no_violation(test, f);
@@ -1063,7 +1183,7 @@ static void test_reset_leaves_nothing_behind(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, l->unit->signalling);
 
 	before = emu_log_len(&f->emu);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	after = emu_log_len(&f->emu);
 	expect_off(test, l);
 
@@ -1088,8 +1208,8 @@ static void test_reset_leaves_nothing_behind(struct kunit *test)
 
 	link_frames(other, DRM_HDCP1_RI_FRAMES);
 	sink_ri(&other->sink, ri);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&other->hw, ri), 0);
-	intel_hdcp1_hw_reset(&other->hw);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_verify_ri(&other->tx.hw, ri), 0);
+	intel_hdcp1_hw_reset(&other->tx.hw);
 	expect_off(test, other);
 	expect_no_violation(test, f);
 }
@@ -1105,8 +1225,8 @@ static void test_reset_before_start(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, link_part1(test, other), 0);
 	before = emu_log_len(&f->emu);
-	intel_hdcp1_hw_reset(&l->hw);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	KUNIT_EXPECT_NE(test, rep_ctl_of(f) & other->unit->rep_present, 0);
 	KUNIT_EXPECT_TRUE(test, link_encrypting(other));
@@ -1114,55 +1234,36 @@ static void test_reset_before_start(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, before, EMU_WRITE,
 					i915_mmio_reg_offset(HDCP_SHA_TEXT), 0, 0), 0);
 
-	intel_hdcp1_hw_reset(&other->hw);
+	intel_hdcp1_hw_reset(&other->tx.hw);
 	expect_off(test, other);
 	expect_no_violation(test, f);
 }
 
-/* Units without HDCP, or ops that cannot do the job, are refused. */
+/* Units without HDCP are refused. */
 static void test_init_rejects(struct kunit *test)
 {
 	struct fixture *f = make_fixture(test, true, false);
 	struct fixture *g = make_fixture(test, false, true);
-	struct intel_hdcp1_hw_ops no_signalling = emu_hdcp1_ops;
-	struct intel_hdcp1_hw_ops no_pcode = emu_hdcp1_ops;
 	struct intel_hdcp1_hw_desc desc = {
 		.layout = INTEL_HDCP1_HW_PER_TRANSCODER,
 		.transcoder = TRANSCODER_D,
 		.hdmi = true,
 	};
 	struct intel_hdcp1_hw hw;
-	struct emu_port port = {};
 
-	no_signalling.toggle_signalling = NULL;
-	no_pcode.load_keys_pcode = NULL;
-
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc, &emu_hdcp1_ops,
-						  &port), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc, &no_signalling,
-						  &port), -EINVAL);
-	desc.hdmi = false;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc, &no_signalling,
-						  &port), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc), 0);
 	desc.transcoder = TRANSCODER_EDP;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc, &emu_hdcp1_ops,
-						  &port), -EINVAL);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc), -EINVAL);
 	desc.transcoder = INVALID_TRANSCODER;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc, &emu_hdcp1_ops,
-						  &port), -EINVAL);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &f->shared, &desc), -EINVAL);
 
 	desc.layout = INTEL_HDCP1_HW_PER_PORT;
 	desc.port = PORT_E;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc, &emu_hdcp1_ops,
-						  &port), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc, &no_pcode,
-						  &port), -EINVAL);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc), 0);
 	desc.port = PORT_F;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc, &emu_hdcp1_ops,
-						  &port), -EINVAL);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc), -EINVAL);
 	desc.port = PORT_NONE;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc, &emu_hdcp1_ops,
-						  &port), -EINVAL);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_init(&hw, &g->shared, &desc), -EINVAL);
 
 	/* Binding touches no hardware. */
 	KUNIT_EXPECT_EQ(test, emu_log_len(&f->emu), 0);
@@ -1224,19 +1325,19 @@ static void test_mst_streams(struct kunit *test)
 	int reset_at, conf_off;
 
 	for (t = TRANSCODER_A; t <= TRANSCODER_D; t++) {
-		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, t, true), 0);
+		KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->tx.hw, t, true), 0);
 		KUNIT_EXPECT_NE(test, stream_status(l, t), 0);
 	}
 	/* One stream leaves; the port and the other streams go on. */
-	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_C, false), 0);
+	KUNIT_ASSERT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->tx.hw, TRANSCODER_C, false), 0);
 	KUNIT_EXPECT_EQ(test, stream_status(l, TRANSCODER_C), 0);
 	KUNIT_EXPECT_NE(test, stream_status(l, TRANSCODER_B), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->hw), 0);
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_encryption_status(&l->tx.hw), 0);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, TRANSCODER_C, ~0u, 0), 1);
 
 	/* The port's reset deselects the three streams left first. */
 	reset_at = emu_log_len(&f->emu);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	conf_off = emu_find(&f->emu, reset_at, EMU_WRITE, l->unit->conf, ~0u, 0);
 	KUNIT_EXPECT_GE(test, conf_off, 0);
 	for (t = TRANSCODER_A; t <= TRANSCODER_D; t++) {
@@ -1257,15 +1358,15 @@ static void test_mst_stream_needs_encrypting_port(struct kunit *test)
 	struct fixture *f = make_fixture(test, *per_transcoder, false);
 	struct link *l = make_link(test, f, 1, false, HDCP1_B2, true, 2);
 
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_A, true),
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->tx.hw, TRANSCODER_A, true),
 			-ENXIO);
 	KUNIT_ASSERT_EQ(test, link_part1(test, l), 0);
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_D + 1, true),
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->tx.hw, TRANSCODER_D + 1, true),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, TRANSCODER_A, 0, 0), 0);
 	KUNIT_EXPECT_EQ(test, emu_count(&f->emu, 0, EMU_STREAM_SELECT, TRANSCODER_D + 1, 0, 0),
 			0);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	expect_off(test, l);
 	expect_no_violation(test, f);
 }
@@ -1278,9 +1379,9 @@ static void test_mst_stream_never_encrypted(struct kunit *test)
 	struct link *l = mst_port(test, f, 2);
 
 	f->emu.stream_enc_never = true;
-	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->hw, TRANSCODER_B, true),
+	KUNIT_EXPECT_EQ(test, intel_hdcp1_hw_stream_encrypt(&l->tx.hw, TRANSCODER_B, true),
 			-ETIMEDOUT);
-	intel_hdcp1_hw_reset(&l->hw);
+	intel_hdcp1_hw_reset(&l->tx.hw);
 	KUNIT_EXPECT_EQ(test, f->emu.stream_select, 0);
 	expect_off(test, l);
 	expect_no_violation(test, f);
@@ -1319,6 +1420,3 @@ static struct kunit_suite intel_hdcp1_hw_suite = {
 };
 
 kunit_test_suite(intel_hdcp1_hw_suite);
-
-MODULE_DESCRIPTION("KUnit tests for the i915 HDCP 1.4 hardware sequence");
-MODULE_LICENSE("Dual MIT/GPL");
