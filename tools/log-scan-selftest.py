@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The log scanners (tools/kunit-log-scan.py, tools/guest-log-scan.py)
-decide whether a run with a report in our code fails, so they are tested
-too: on small logs written here, one PASS or FAIL line per case.
+decide whether a run with a report in our code fails, and the KTAP filter
+(tools/ktap-lines.py) decides which results the SMP run counts, so they
+are tested too: on small logs written here, one PASS or FAIL line per case.
 """
 
 import os
@@ -71,9 +72,54 @@ CASES = [
      ["[    0.032000] tsc: Marking TSC unstable due to could not calculate TSC khz"], 1),
 ]
 
+# (name, console lines, the lines tools/ktap-lines.py must keep)
+KTAP_HEAD = ["[    1.000000] KTAP version 1", "[    1.000001] 1..1"]
+KTAP_SUITE = ["[    1.100000]     KTAP version 1",
+              "[    1.100001]     # Subtest: drm_hdcp1_fsm",
+              "[    1.100002]     1..1",
+              "[    1.200000]     ok 1 r0_mismatch_is_retried",
+              "[    1.200001] # drm_hdcp1_fsm: pass:1 fail:0 skip:0 total:1",
+              "[    1.200002] ok 1 drm_hdcp1_fsm"]
+TSC = "[    3.500000] tsc: Refined TSC clocksource calibration: 2400.000 MHz"
+FILTER_CASES = [
+    ("ktap_keeps_every_ktap_line", KTAP_HEAD + KTAP_SUITE, KTAP_HEAD + KTAP_SUITE),
+    # The CI failure: a boot message between a nested header's lines.
+    ("ktap_drops_boot_message_inside_a_header",
+     KTAP_HEAD + KTAP_SUITE[:1] + [TSC] + KTAP_SUITE[1:], KTAP_HEAD + KTAP_SUITE),
+    ("ktap_drops_top_level_noise_between_suites",
+     KTAP_HEAD + [TSC, "[    0.900000] ACPI: PM: Preparing to enter S5"] + KTAP_SUITE,
+     KTAP_HEAD + KTAP_SUITE),
+    # A test's own output is indented: kunit.py shows it with the case.
+    ("ktap_keeps_indented_test_output",
+     KTAP_HEAD + KTAP_SUITE[:3] + ["[    1.150000]     # r0_mismatch_is_retried: Bksv 0x1"]
+     + KTAP_SUITE[3:],
+     KTAP_HEAD + KTAP_SUITE[:3] + ["[    1.150000]     # r0_mismatch_is_retried: Bksv 0x1"]
+     + KTAP_SUITE[3:]),
+    ("ktap_keeps_a_failed_result",
+     ["[    2.000000] not ok 2 drm_hdcp1_engine"], ["[    2.000000] not ok 2 drm_hdcp1_engine"]),
+    ("ktap_keeps_lines_without_timestamp",
+     ["KTAP version 1", "1..1", "boot noise", "ok 1 x"], ["KTAP version 1", "1..1", "ok 1 x"]),
+    # "ok" and "not ok" start a result only as whole words.
+    ("ktap_drops_words_that_start_like_results",
+     ["[    2.000000] okay: probe done", "[    2.000001] nothing here"], []),
+]
+
+
+def filter_cases():
+    failed = 0
+    for name, lines, want in FILTER_CASES:
+        run = subprocess.run([sys.executable, os.path.join(TOOLS, "ktap-lines.py")],
+                             input="\n".join(lines) + "\n", capture_output=True, text=True)
+        got = run.stdout.splitlines()
+        ok = run.returncode == 0 and got == want
+        failed += not ok
+        print("%s ktap_filter.%s%s" % ("PASS" if ok else "FAIL", name,
+                                       "" if ok else " (kept %r)" % got))
+    return failed
+
 
 def main():
-    failed = 0
+    failed = filter_cases()
     with tempfile.TemporaryDirectory() as tmp:
         for name, scanner, lines, want in CASES:
             log = os.path.join(tmp, name + ".log")
