@@ -13,9 +13,7 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 linux=$top/build/linux
-export CCACHE_DIR=${CCACHE_DIR:-${HDCP_CACHE:-/var/cache/drm-hdcp}/ccache}
-# Paths relative to the checkout: a fresh clone elsewhere hits the cache.
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
+. "$top/tools/ccache-env.sh"
 mkdir -p "$CCACHE_DIR" "$top/build/results"
 
 kargs=(--kunitconfig="$top/tests/kunit/hdcp.kunitconfig" --build_dir="$top/build/kunit")

@@ -13,10 +13,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 linux=$top/build/linux
 res=$top/build/results
 mkdir -p "$res"
-export CCACHE_DIR=${CCACHE_DIR:-${HDCP_CACHE:-/var/cache/drm-hdcp}/ccache}
-# Paths relative to the checkout: a fresh clone elsewhere hits the cache.
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
-mkdir -p "$CCACHE_DIR"
+. "$top/tools/ccache-env.sh"
 
 name=kunit
 if [ "${1:-}" = --smp ]; then

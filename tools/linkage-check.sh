@@ -11,10 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 linux=$top/build/linux
 out=$top/build/x86-helpers
 mkdir -p "$out"
-export CCACHE_DIR=${CCACHE_DIR:-${HDCP_CACHE:-/var/cache/drm-hdcp}/ccache}
-# Paths relative to the checkout: a fresh clone elsewhere hits the cache.
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
-mkdir -p "$CCACHE_DIR"
+. "$top/tools/ccache-env.sh"
 mk=(make -C "$linux" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" -s)
 
 frag=$top/tests/x86/helpers-only.config

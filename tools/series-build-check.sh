@@ -11,10 +11,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 linux=$top/build/linux
 wt=$top/build/series-wt
-export CCACHE_DIR=${CCACHE_DIR:-${HDCP_CACHE:-/var/cache/drm-hdcp}/ccache}
-# Paths relative to the checkout: a fresh clone elsewhere hits the cache.
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
-mkdir -p "$CCACHE_DIR"
+. "$top/tools/ccache-env.sh"
 
 for cfg in "$top/build/kunit/.config" "$top/build/x86/.config"; do
 	if [ ! -f "$cfg" ]; then
@@ -70,6 +67,10 @@ build() {	# <arch> <objects...>
 	make -C "$wt" O="$out" ARCH="$arch" CC="ccache gcc" -s -j"$(nproc)" "$@"
 }
 
+add_obj() {	# <arch> <object>: once per commit
+	[[ " ${objs[$1]:-} " == *" $2 "* ]] || objs[$1]+="$2 "
+}
+
 passed=0 failed=0 n=0
 declare -A kconfig_stale=()
 for c in $(git -C "$linux" rev-list --reverse pristine..series); do
@@ -79,15 +80,18 @@ for c in $(git -C "$linux" rev-list --reverse pristine..series); do
 	declare -A objs=()
 	while read -r f; do
 		case "$f" in
-		*/intel_hdcp1_hw_test.c)
-			# Included by the file it tests, once linked into i915.
-			if grep -q 'tests/intel_hdcp1_hw_test.c' \
-				"$wt/drivers/gpu/drm/i915/display/intel_hdcp1_hw.c"; then
-				objs[x86]+="drivers/gpu/drm/i915/display/intel_hdcp1_hw.o "
+		*/tests/*.c)
+			# A suite linked into i915 is included by the file it
+			# tests, one directory up, and compiled as part of it.
+			inc=$(grep -lF "#include \"tests/${f##*/}\"" \
+				"$wt/$(dirname "$(dirname "$f")")"/*.c 2>/dev/null | head -n 1)
+			if [ -n "$inc" ]; then
+				inc=${inc#"$wt/"}
+				add_obj "$(arch_of "$inc")" "${inc%.c}.o"
 			else
-				objs[um]+="${f%.c}.o "
+				add_obj "$(arch_of "$f")" "${f%.c}.o"
 			fi ;;
-		*.c) a=$(arch_of "$f"); objs[$a]+="${f%.c}.o " ;;
+		*.c) add_obj "$(arch_of "$f")" "${f%.c}.o" ;;
 		*Kconfig*) kconfig_stale[um]=1 kconfig_stale[x86]=1 ;;
 		esac
 	done < <(git -C "$linux" diff --name-only --diff-filter=AM "$c^" "$c")

@@ -90,9 +90,6 @@ struct intel_hdcp1_conn {
 	struct intel_hdcp1_hw_shared *shared;
 	bool per_transcoder;
 
-	/* Of the commit that bound the unit the engine drives. */
-	enum transcoder cpu_transcoder;
-
 	spinlock_t lock;		/* the fields below */
 	struct drm_hdcp1 *engine;
 	bool active;			/* the engine owns HDCP of the connector */
@@ -201,13 +198,8 @@ static int intel_hdcp1_bind(struct intel_hdcp1_conn *conn,
 		.shim = conn->shim,
 		.drm = display->drm,
 	};
-	int ret;
 
-	ret = intel_hdcp1_hw_init(&conn->hw, conn->shared, &desc);
-	if (ret)
-		return ret;
-	conn->cpu_transcoder = cpu_transcoder;
-	return 0;
+	return intel_hdcp1_hw_init(&conn->hw, conn->shared, &desc);
 }
 
 static struct drm_hdcp1 *intel_hdcp1_new_engine(struct intel_hdcp1_conn *conn)
@@ -448,7 +440,8 @@ static int intel_hdcp1_stream_start(struct intel_hdcp1_conn *conn,
 		ret = -ENODEV;
 		goto out;
 	}
-	if (!port->mst_started || port->cpu_transcoder != master) {
+	if (!port->mst_started ||
+	    intel_hdcp1_hw_transcoder(&port->hw) != master) {
 		if (port->mst_started)
 			drm_hdcp1_link_stop(port->engine);
 		ret = intel_hdcp1_bind(port, master, crtc->pipe);
@@ -714,3 +707,7 @@ void intel_hdcp1_engine_cp_irq(struct intel_connector *connector)
 		drm_hdcp1_cp_irq(conn->engine);
 	spin_unlock(&conn->lock);
 }
+
+#if IS_ENABLED(CONFIG_DRM_I915_HDCP1_KUNIT_TEST) && defined(I915)
+#include "tests/intel_hdcp1_glue_test.c"
+#endif

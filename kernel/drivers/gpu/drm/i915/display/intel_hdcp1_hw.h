@@ -114,6 +114,13 @@ struct intel_hdcp1_hw {
 	enum intel_display_power_domain transcoder_domain;
 };
 
+/* The transcoder whose unit, or whose port's, @hw is bound to. */
+static inline enum transcoder
+intel_hdcp1_hw_transcoder(const struct intel_hdcp1_hw *hw)
+{
+	return hw->cpu_transcoder;
+}
+
 void intel_hdcp1_hw_shared_init(struct intel_hdcp1_hw_shared *shared,
 				bool keys_via_pcode);
 void intel_hdcp1_hw_shared_fini(struct intel_hdcp1_hw_shared *shared);
