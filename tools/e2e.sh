@@ -40,10 +40,14 @@ if [ $smp = 0 ]; then
 fi
 
 # One boot per register map of the emulated sink: HDMI (DDC, Ri' link
-# checks), then DisplayPort (DPCD, CP_IRQ).
-for transport in hdmi dp; do
+# checks), then DisplayPort (DPCD, CP_IRQ); each with HDCP 1.4 alone, then
+# with HDCP 2.2 in front of it (vkms.enable_hdcp2=1, names end in -hdcp2).
+for boot in hdmi dp hdmi-hdcp2 dp-hdcp2; do
+	transport=${boot%-hdcp2}
+	hdcp2=0
+	[ "$boot" != "$transport" ] && hdcp2=1
 	if [ $smp = 1 ]; then
-		run=smp-$transport tag=smp.
+		run=smp-$boot tag=smp.
 		# The cases, then the stress; the exit status is the worse. A
 		# stress still running after 5 minutes is stuck: the kernel log
 		# gets the blocked tasks (sysrq w) before it is killed.
@@ -61,26 +65,26 @@ for transport in hdmi dp; do
 		# freezer there (UML and KUnit suspend the devices).
 		guest=(-s -t "${E2E_SMP_TIMEOUT:-600}" -k E2E_PM_TEST=freezer)
 	else
-		run=test-$transport tag=
+		run=test-$boot tag=
 		cmd=("$bin/hdcp-e2e" test "$@")
 		guest=(-t "${E2E_TIMEOUT:-420}")
 	fi
 	bash "$top/tools/e2e-guest.sh" "${guest[@]}" -n "$run" \
-		-k vkms.hdcp_transport=$transport -- "${cmd[@]}" |
+		-k vkms.hdcp_transport=$transport -k vkms.enable_hdcp2=$hdcp2 -- "${cmd[@]}" |
 		sed -u -E "s/^(PASS|FAIL) /\1 $tag/"
 	rc=${PIPESTATUS[0]}
 	case $rc in
-	124)	echo "FAIL ${tag}e2e_guest.$transport (timed out, see build/e2e/$run/console.raw)" ;;
-	125)	echo "FAIL ${tag}e2e_guest.$transport (did not run the client, see build/e2e/$run/)" ;;
+	124)	echo "FAIL ${tag}e2e_guest.$boot (timed out, see build/e2e/$run/console.raw)" ;;
+	125)	echo "FAIL ${tag}e2e_guest.$boot (did not run the client, see build/e2e/$run/)" ;;
 	*)	if [ -s "$top/build/e2e/$run/reports.txt" ]; then
-			echo "FAIL ${tag}guest_kernel_log.$transport (reports in build/e2e/$run/dmesg.txt)"
+			echo "FAIL ${tag}guest_kernel_log.$boot (reports in build/e2e/$run/dmesg.txt)"
 		else
 			watched=
 			kc=$top/build/e2e/$run/kcsan.txt
 			[ -s "$kc" ] &&
 				watched="; KCSAN: $(awk '/setup_watchpoints/ { print $2 }' "$kc")"
 			[ -s "$kc" ] && watched+=" watchpoints, $(awk '/data_races/ { print $2 }' "$kc") races in all"
-			echo "PASS ${tag}guest_kernel_log.$transport (no WARNING, BUG, KASAN, KCSAN," \
+			echo "PASS ${tag}guest_kernel_log.$boot (no WARNING, BUG, KASAN, KCSAN," \
 			     "lockdep or kmemleak report$watched)"
 		fi ;;
 	esac

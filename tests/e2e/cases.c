@@ -17,9 +17,13 @@
 
 #include "e2e.h"
 
+/* Which boots run a case: HDCP 1.4 alone, HDCP 2.2 with 1.4 behind, or both. */
+enum mode { M_ANY, M_HDCP1, M_HDCP2 };
+
 struct tcase {
 	const char *name;
 	enum transport transport;	/* the link it needs, T_ANY for both */
+	enum mode mode;
 	void (*run)(struct kms *k);
 };
 
@@ -169,6 +173,32 @@ static int reset_knob(enum knob kn, const char *val)
 	return ret;
 }
 
+static const char *const hdcp2_faults[] = {
+	"bad_cert", "bad_h_prime", "bad_l_prime", "bad_v_prime", "bad_m_prime",
+	"seq_num_v_repeat", "seq_num_v_rollover", "seq_num_v_nonzero",
+};
+
+/* The sink's HDCP 2.2 side as reset() leaves it: a prompt receiver, no fault. */
+static int reset_hdcp2(void)
+{
+	static const char *const delays[] = {
+		"cert 5", "h_prime 20", "pairing 5", "l_prime 2", "list 50", "m_prime 5",
+	};
+	char val[48];
+	unsigned int i;
+	int ret;
+
+	ret = reset_knob(K_HDCP2, "1");
+	ret = ret ?: reset_knob(K_HDCP2_TOPOLOGY, "receiver");
+	for (i = 0; !ret && i < ARRAY_SIZE(hdcp2_faults); i++) {
+		snprintf(val, sizeof(val), "%s 0", hdcp2_faults[i]);
+		ret = reset_knob(K_HDCP2_FAULT, val);
+	}
+	for (i = 0; !ret && i < ARRAY_SIZE(delays); i++)
+		ret = reset_knob(K_HDCP2_DELAY_MS, delays[i]);
+	return ret;
+}
+
 static int reset(struct kms *k)
 {
 	int ret;
@@ -187,6 +217,8 @@ static int reset(struct kms *k)
 	ret = ret ?: reset_knob(K_CORRUPT_V, "0");
 	ret = ret ?: reset_knob(K_READY_DELAY_MS, "0");
 	ret = ret ?: reset_knob(K_BKSV, initial_bksv);
+	if (k->hdcp2)
+		ret = ret ?: reset_hdcp2();
 	if (!ret && knob_read_long(K_CONNECTED) != 1)
 		ret = reset_knob(K_CONNECTED, "1");
 	ret = ret ?: srm_remove();
@@ -851,42 +883,274 @@ static void case_no_violations(struct kms *k)
 	      buf);
 }
 
+/* ---- HDCP 2.2 (vkms.enable_hdcp2=1) ---- */
+
+/* Which version encrypts the link: 2, 1, or 0 for none. */
+static int link_version(void)
+{
+	if (link_encrypting() != 1)
+		return 0;
+	return knob_read_long(K_HDCP2_ENCRYPTING) == 1 ? 2 : 1;
+}
+
+static bool hdcp2_knob(enum knob kn, const char *fmt, const char *arg)
+{
+	char val[64];
+
+	snprintf(val, sizeof(val), fmt, arg);
+	return knob(kn, val);
+}
+
+/* Type @type and Desired in one commit; Enabled within the usual time. */
+static double enable_type(struct kms *k, uint64_t type)
+{
+	struct trace t;
+	double t0 = now_s();
+	int ret;
+
+	uevent_drain(k);
+	ret = kms_commit(k, 0, 2, k->conn_id, k->type, type, k->conn_id, k->cp,
+			 (uint64_t)CP_DESIRED);
+	if (!check(!ret, "Type %llu + Desired: %s", (unsigned long long)type, strerror(-ret)))
+		return -1;
+	ret = cp_wait(k, CP_ENABLED, WAIT_ENABLED_MS, inv_desired(), &t);
+	if (!expect_wait(&t, ret, CP_ENABLED, "Desired -> Enabled"))
+		return -1;
+	check(cp_uevent_within(k, &t, 1000), "no Content Protection uevent announced Enabled");
+	return ms_since(t0, t.reached);
+}
+
+static void case_hdcp2_capability(struct kms *k)
+{
+	char buf[128] = "";
+
+	(void)k;
+	knob_read(K_SINK_CAPABILITY, buf, sizeof(buf));
+	check(strstr(buf, "HDCP version: HDCP1.4 HDCP2.2 \n") != NULL,
+	      "hdcp_sink_capability reads \"%s\"", buf);
+	knob(K_HDCP2, "0");
+	knob_read(K_SINK_CAPABILITY, buf, sizeof(buf));
+	check(strstr(buf, "HDCP version: HDCP1.4 \n") != NULL,
+	      "without HDCP 2.2 hdcp_sink_capability reads \"%s\"", buf);
+}
+
+static void case_hdcp2_type0(struct kms *k)
+{
+	double ms = enable(k, false);
+
+	if (ms < 0)
+		return;
+	check(link_version() == 2, "Enabled, but the link is encrypted with version %d",
+	      link_version());
+	expect_consistent_enabled(k);
+	note("Type 0 over HDCP 2.2: Enabled in %.0f ms", ms);
+}
+
+static void case_hdcp2_type1(struct kms *k)
+{
+	double ms = enable_type(k, 1);
+
+	if (ms < 0)
+		return;
+	check(link_version() == 2, "Type 1 Enabled on version %d", link_version());
+	note("Type 1 over HDCP 2.2: Enabled in %.0f ms", ms);
+}
+
+/* Type 1 stays Enabled through 4 s of link checks (every 500 ms). */
+static void case_hdcp2_type1_holds(struct kms *k)
+{
+	struct trace t;
+
+	if (enable_type(k, 1) < 0)
+		return;
+	uevent_drain(k);
+	check(!cp_hold(k, CP_ENABLED, 4000, inv_desired(), &t),
+	      "Type 1 did not stay Enabled for 4 s: %s", t.violation);
+	check(!t.cp_uevents, "%u Content Protection uevents while it held", t.cp_uevents);
+}
+
+/* 1 -> 0 -> 1 on an Enabled link: Desired between, never Undesired. */
+static void case_hdcp2_type_change(struct kms *k)
+{
+	uint64_t types[] = { 0, 1 };
+	unsigned int i;
+
+	if (enable_type(k, 1) < 0)
+		return;
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		struct trace t;
+		int ret;
+
+		uevent_drain(k);
+		ret = type_set(k, types[i]);
+		if (!check(!ret, "Type %llu: %s", (unsigned long long)types[i], strerror(-ret)))
+			return;
+		check(cp_get(k) != CP_UNDESIRED, "Type change made it Undesired");
+		ret = cp_wait(k, CP_ENABLED, WAIT_ENABLED_MS, inv_desired(), &t);
+		if (!expect_wait(&t, ret, CP_ENABLED, "Enabled after the type change"))
+			return;
+		check(link_version() == 2, "after the change, version %d", link_version());
+	}
+}
+
+/* A sink without HDCP 2.2: HDCP 1.4 for Type 0, Desired for Type 1. */
+static void case_hdcp2_fallback(struct kms *k)
+{
+	if (!knob(K_HDCP2, "0") || enable(k, false) < 0)
+		return;
+	check(link_version() == 1, "fallback: encrypted with version %d", link_version());
+	uevent_drain(k);
+	type_set(k, 1);
+	expect_hold(k, CP_DESIRED, HOLD_MS, "Type 1 with an HDCP 1.4 sink");
+	/* The sink gets HDCP 2.2 back and is plugged in again. */
+	knob(K_HDCP2, "1");
+	sink_replug();
+	if (expect_recover(k, "a replug of an HDCP 2.2 sink") >= 0)
+		check(link_version() == 2, "Type 1 on version %d", link_version());
+}
+
+static void case_hdcp2_reauth(struct kms *k)
+{
+	double drop, back;
+
+	if (enable_type(k, 1) < 0)
+		return;
+	uevent_drain(k);
+	if (!knob(K_REAUTH_REQUEST, "1"))
+		return;
+	drop = expect_drop(k, 1500, "REAUTH_REQ");
+	back = drop < 0 ? -1 : expect_recover(k, "REAUTH_REQ");
+	if (back >= 0)
+		note("REAUTH_REQ seen after %.0f ms, Enabled %.0f ms later", drop, back);
+}
+
+/* DP: LINK_INTEGRITY_FAILURE with CP_IRQ; HDMI: the sink asks again. */
+static void case_hdcp2_link_failure(struct kms *k)
+{
+	if (enable(k, false) < 0)
+		return;
+	uevent_drain(k);
+	if (!knob(K_BREAK_LINK, "1"))
+		return;
+	if (expect_drop(k, k->transport == T_DP ? 500 : 1500, "a link failure") >= 0)
+		expect_recover(k, "the link failure");
+	knob(K_BREAK_LINK, "0");
+}
+
+static void case_hdcp2_repeater(struct kms *k)
+{
+	struct trace t;
+
+	if (!knob(K_HDCP2_TOPOLOGY, "repeater 3 1") || enable_type(k, 1) < 0)
+		return;
+	uevent_drain(k);
+	if (!knob(K_HDCP2_TOPOLOGY_CHANGE, "5 2"))
+		return;
+	check(!cp_hold(k, CP_ENABLED, HOLD_MS, inv_desired(), &t),
+	      "Type 1 on a repeater did not survive a topology change: %s", t.violation);
+	check(link_version() == 2, "after the topology change, version %d", link_version());
+}
+
+static void case_hdcp2_repeater_hdcp1_downstream(struct kms *k)
+{
+	int ret;
+
+	if (!knob(K_HDCP2_TOPOLOGY, "repeater 3 1 hdcp1"))
+		return;
+	ret = kms_commit(k, 0, 2, k->conn_id, k->type, (uint64_t)1, k->conn_id, k->cp,
+			 (uint64_t)CP_DESIRED);
+	if (!check(!ret, "Type 1 + Desired: %s", strerror(-ret)))
+		return;
+	expect_hold(k, CP_DESIRED, HOLD_MS, "Type 1 with an HDCP 1.x device downstream");
+	type_set(k, 0);
+	expect_recover(k, "Type 0 for that repeater");
+}
+
+/*
+ * 1A-09, 1A-11, 1A-13: the sink asks for a new authentication and spoils
+ * it; Desired holds until the fault is mended, then Enabled comes back.
+ */
+static void case_hdcp2_faults(struct kms *k)
+{
+	static const char *const faults[] = { "bad_cert", "bad_h_prime", "bad_l_prime" };
+	unsigned int i;
+
+	if (enable(k, false) < 0)
+		return;
+	for (i = 0; i < ARRAY_SIZE(faults); i++) {
+		if (!hdcp2_knob(K_HDCP2_FAULT, "%s 1", faults[i]))
+			return;
+		uevent_drain(k);
+		if (!knob(K_REAUTH_REQUEST, "1") || expect_drop(k, 1500, "REAUTH_REQ") < 0)
+			return;
+		expect_hold(k, CP_DESIRED, 1000, faults[i]);
+		hdcp2_knob(K_HDCP2_FAULT, "%s 0", faults[i]);
+		if (expect_recover(k, faults[i]) < 0)
+			return;
+	}
+}
+
+static void case_hdcp2_no_violations(struct kms *k)
+{
+	char buf[4096] = "";
+	int ret = knob_read(K_HDCP2_VIOLATIONS, buf, sizeof(buf));
+
+	(void)k;
+	if (!check(ret >= 0, "%s: %s", knob_path(K_HDCP2_VIOLATIONS), strerror(-ret)))
+		return;
+	check(strtol(buf, NULL, 10) == 0,
+	      "the strict HDCP 2.2 sink recorded protocol violations:\n%s", buf);
+}
+
 static const struct tcase cases[] = {
-	{ "property_enum", T_ANY, case_property_enum },
-	{ "atomic_desired_enabled_uevent", T_ANY, case_atomic_desired_enabled },
-	{ "legacy_desired_enabled_uevent", T_ANY, case_legacy_desired_enabled },
-	{ "atomic_undesired_stops_encryption", T_ANY, case_atomic_undesired },
-	{ "legacy_undesired_stops_encryption", T_ANY, case_legacy_undesired },
-	{ "atomic_refuses_enabled_and_out_of_range", T_ANY, case_atomic_refuses },
-	{ "legacy_refuses_enabled_and_out_of_range", T_ANY, case_legacy_refuses },
-	{ "crtc_and_plane_refuse_the_property", T_ANY, case_crtc_plane_refused },
-	{ "non_master_refused", T_ANY, case_non_master_refused },
-	{ "hdmi_ri_link_failure_and_recovery", T_HDMI, case_link_failure },
-	{ "dp_cp_irq_link_failure_and_recovery", T_DP, case_link_failure },
-	{ "dp_reauthentication_request", T_DP, case_dp_reauth_request },
-	{ "dpms_keeps_desired", T_ANY, case_dpms },
-	{ "dpms_full_state_keeps_desired", T_ANY, case_dpms_full_state },
-	{ "modeset_keeps_desired", T_ANY, case_modeset },
-	{ "unplug_replug_keeps_desired", T_ANY, case_unplug_replug },
-	{ "suspend_resume_keeps_desired", T_ANY, case_suspend_resume },
-	{ "srm_revokes_sink", T_ANY, case_srm_revokes_sink },
-	{ "srm_facsimile_does_not_revoke_sink", T_ANY, case_srm_facsimile },
-	{ "srm_facsimile_revokes_b1", T_ANY, case_srm_facsimile_revokes_b1 },
-	{ "repeater_1_device", T_ANY, case_repeater_1 },
-	{ "repeater_32_devices", T_ANY, case_repeater_32 },
-	{ "repeater_127_devices_depth_7", T_ANY, case_repeater_127_depth_7 },
-	{ "repeater_max_devs_exceeded_retries", T_ANY, case_repeater_max_devs },
-	{ "repeater_max_cascade_exceeded_retries", T_ANY, case_repeater_max_cascade },
-	{ "repeater_ready_never_retries", T_ANY, case_repeater_ready_never },
-	{ "repeater_wrong_v_retries", T_ANY, case_repeater_bad_v },
-	{ "sink_not_capable_retries", T_ANY, case_sink_not_capable },
-	{ "wrong_r0_retries", T_ANY, case_wrong_r0 },
-	{ "slow_r0_sink", T_ANY, case_slow_r0 },
-	{ "content_type_1_never_enabled", T_ANY, case_content_type_1 },
-	{ "stress_200_toggles", T_ANY, case_stress_toggles },
-	{ "stress_50_replugs_during_authentication", T_ANY, case_stress_replug },
-	{ "stress_100_dpms_cycles_while_enabled", T_ANY, case_stress_dpms },
-	{ "sink_saw_no_protocol_violation", T_ANY, case_no_violations },
+	{ "property_enum", T_ANY, M_ANY, case_property_enum },
+	{ "atomic_desired_enabled_uevent", T_ANY, M_ANY, case_atomic_desired_enabled },
+	{ "legacy_desired_enabled_uevent", T_ANY, M_ANY, case_legacy_desired_enabled },
+	{ "atomic_undesired_stops_encryption", T_ANY, M_ANY, case_atomic_undesired },
+	{ "legacy_undesired_stops_encryption", T_ANY, M_ANY, case_legacy_undesired },
+	{ "atomic_refuses_enabled_and_out_of_range", T_ANY, M_ANY, case_atomic_refuses },
+	{ "legacy_refuses_enabled_and_out_of_range", T_ANY, M_ANY, case_legacy_refuses },
+	{ "crtc_and_plane_refuse_the_property", T_ANY, M_ANY, case_crtc_plane_refused },
+	{ "non_master_refused", T_ANY, M_ANY, case_non_master_refused },
+	{ "hdmi_ri_link_failure_and_recovery", T_HDMI, M_HDCP1, case_link_failure },
+	{ "dp_cp_irq_link_failure_and_recovery", T_DP, M_HDCP1, case_link_failure },
+	{ "dp_reauthentication_request", T_DP, M_HDCP1, case_dp_reauth_request },
+	{ "dpms_keeps_desired", T_ANY, M_ANY, case_dpms },
+	{ "dpms_full_state_keeps_desired", T_ANY, M_ANY, case_dpms_full_state },
+	{ "modeset_keeps_desired", T_ANY, M_ANY, case_modeset },
+	{ "unplug_replug_keeps_desired", T_ANY, M_ANY, case_unplug_replug },
+	{ "suspend_resume_keeps_desired", T_ANY, M_ANY, case_suspend_resume },
+	{ "srm_revokes_sink", T_ANY, M_HDCP1, case_srm_revokes_sink },
+	{ "srm_facsimile_does_not_revoke_sink", T_ANY, M_HDCP1, case_srm_facsimile },
+	{ "srm_facsimile_revokes_b1", T_ANY, M_HDCP1, case_srm_facsimile_revokes_b1 },
+	{ "repeater_1_device", T_ANY, M_HDCP1, case_repeater_1 },
+	{ "repeater_32_devices", T_ANY, M_HDCP1, case_repeater_32 },
+	{ "repeater_127_devices_depth_7", T_ANY, M_HDCP1, case_repeater_127_depth_7 },
+	{ "repeater_max_devs_exceeded_retries", T_ANY, M_HDCP1, case_repeater_max_devs },
+	{ "repeater_max_cascade_exceeded_retries", T_ANY, M_HDCP1, case_repeater_max_cascade },
+	{ "repeater_ready_never_retries", T_ANY, M_HDCP1, case_repeater_ready_never },
+	{ "repeater_wrong_v_retries", T_ANY, M_HDCP1, case_repeater_bad_v },
+	{ "sink_not_capable_retries", T_ANY, M_HDCP1, case_sink_not_capable },
+	{ "wrong_r0_retries", T_ANY, M_HDCP1, case_wrong_r0 },
+	{ "slow_r0_sink", T_ANY, M_HDCP1, case_slow_r0 },
+	{ "content_type_1_never_enabled", T_ANY, M_HDCP1, case_content_type_1 },
+	{ "stress_200_toggles", T_ANY, M_ANY, case_stress_toggles },
+	{ "stress_50_replugs_during_authentication", T_ANY, M_ANY, case_stress_replug },
+	{ "stress_100_dpms_cycles_while_enabled", T_ANY, M_ANY, case_stress_dpms },
+	{ "sink_saw_no_protocol_violation", T_ANY, M_ANY, case_no_violations },
+	{ "hdcp2_sink_capability", T_ANY, M_HDCP2, case_hdcp2_capability },
+	{ "hdcp2_type0_desired_enabled", T_ANY, M_HDCP2, case_hdcp2_type0 },
+	{ "hdcp2_type1_desired_enabled", T_ANY, M_HDCP2, case_hdcp2_type1 },
+	{ "hdcp2_type1_link_integrity_4s", T_ANY, M_HDCP2, case_hdcp2_type1_holds },
+	{ "hdcp2_content_type_1_0_1_never_undesired", T_ANY, M_HDCP2, case_hdcp2_type_change },
+	{ "hdcp2_fallback_to_hdcp1_type0_only", T_ANY, M_HDCP2, case_hdcp2_fallback },
+	{ "hdcp2_reauth_request_and_recovery", T_ANY, M_HDCP2, case_hdcp2_reauth },
+	{ "hdcp2_link_failure_and_recovery", T_ANY, M_HDCP2, case_hdcp2_link_failure },
+	{ "hdcp2_repeater_type1_topology_change", T_ANY, M_HDCP2, case_hdcp2_repeater },
+	{ "hdcp2_repeater_hdcp1_downstream_refuses_type1", T_ANY, M_HDCP2,
+	  case_hdcp2_repeater_hdcp1_downstream },
+	{ "hdcp2_faults_retry_then_recover", T_ANY, M_HDCP2, case_hdcp2_faults },
+	{ "hdcp2_sink_saw_no_protocol_violation", T_ANY, M_HDCP2, case_hdcp2_no_violations },
 };
 
 static bool selected(const char *name, int argc, char **argv)
@@ -910,8 +1174,9 @@ int run_tests(struct kms *k, int argc, char **argv)
 	unsigned int i, passed = 0, failed = 0;
 
 	initial_cp = cp_get(k);
-	say("hdcp-e2e: VKMS card%d, %s (id %u) with an emulated HDCP 1.4 %s sink",
-	    k->minor, k->conn_name, k->conn_id, transport_name(k->transport));
+	say("hdcp-e2e: VKMS card%d, %s (id %u) with an emulated HDCP %s %s sink",
+	    k->minor, k->conn_name, k->conn_id, k->hdcp2 ? "2.2 and 1.4" : "1.4",
+	    transport_name(k->transport));
 	knob_read(K_BKSV, initial_bksv, sizeof(initial_bksv));
 	initial_bksv[strcspn(initial_bksv, "\n")] = '\0';
 
@@ -921,6 +1186,7 @@ int run_tests(struct kms *k, int argc, char **argv)
 		double t0;
 
 		if ((c->transport != T_ANY && c->transport != k->transport) ||
+		    (c->mode == M_HDCP1 && k->hdcp2) || (c->mode == M_HDCP2 && !k->hdcp2) ||
 		    !selected(c->name, argc, argv))
 			continue;
 		before = check_failures;
@@ -931,12 +1197,12 @@ int run_tests(struct kms *k, int argc, char **argv)
 			c->run(k);
 		if (check_failures == before) {
 			passed++;
-			say("PASS %s.%s (%.1f s)", c->name, transport_name(k->transport),
-			    now_s() - t0);
+			say("PASS %s.%s%s (%.1f s)", c->name, transport_name(k->transport),
+			    k->hdcp2 ? "-hdcp2" : "", now_s() - t0);
 		} else {
 			failed++;
-			say("FAIL %s.%s (%.1f s)", c->name, transport_name(k->transport),
-			    now_s() - t0);
+			say("FAIL %s.%s%s (%.1f s)", c->name, transport_name(k->transport),
+			    k->hdcp2 ? "-hdcp2" : "", now_s() - t0);
 		}
 	}
 	reset(k);

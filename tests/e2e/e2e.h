@@ -65,6 +65,14 @@ enum knob {
 	K_ENCRYPTING,
 	K_ENCRYPTION,
 	K_VIOLATIONS,
+	/* With vkms.enable_hdcp2=1 only. */
+	K_HDCP2,
+	K_HDCP2_TOPOLOGY,
+	K_HDCP2_TOPOLOGY_CHANGE,
+	K_HDCP2_FAULT,
+	K_HDCP2_DELAY_MS,
+	K_HDCP2_ENCRYPTING,
+	K_HDCP2_VIOLATIONS,
 	K_NUM
 };
 
@@ -74,6 +82,7 @@ struct kms {
 	char conn_name[32];
 	int minor;
 	enum transport transport;
+	bool hdcp2;			/* the link runs HDCP 2.2 (vkms.enable_hdcp2) */
 
 	drmModeModeInfo modes[2];	/* preferred, and another one */
 	uint32_t mode_blob[2];

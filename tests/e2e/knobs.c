@@ -35,6 +35,13 @@ static const char *const knob_paths[K_NUM] = {
 	[K_ENCRYPTING]		 = "hdcp/encrypting",
 	[K_ENCRYPTION]		 = "hdcp/encryption",
 	[K_VIOLATIONS]		 = "hdcp/violations",
+	[K_HDCP2]		 = "hdcp/hdcp2",
+	[K_HDCP2_TOPOLOGY]	 = "hdcp/hdcp2_topology",
+	[K_HDCP2_TOPOLOGY_CHANGE] = "hdcp/hdcp2_topology_change",
+	[K_HDCP2_FAULT]		 = "hdcp/hdcp2_fault",
+	[K_HDCP2_DELAY_MS]	 = "hdcp/hdcp2_delay_ms",
+	[K_HDCP2_ENCRYPTING]	 = "hdcp/hdcp2_encrypting",
+	[K_HDCP2_VIOLATIONS]	 = "hdcp/hdcp2_violations",
 };
 
 static char paths[K_NUM][PATH_MAX];
@@ -55,6 +62,7 @@ int knobs_init(struct kms *k)
 	if (read_file(dir, cfg, sizeof(cfg)) < 0 || !strstr(cfg, "hdcp=1"))
 		return -ENODEV;
 	k->transport = strstr(cfg, "hdcp_transport=dp") ? T_DP : T_HDMI;
+	k->hdcp2 = strstr(cfg, "hdcp2=1");
 	return 0;
 }
 

@@ -149,7 +149,8 @@ static const struct drm_hdcp1_regs drm_hdcp1_dp_regs = {
 
 #define DRM_HDCP1_MAX_DEVICES		127
 #define DRM_HDCP1_V_PRIME_LEN		(DRM_HDCP_V_PRIME_NUM_PARTS * DRM_HDCP_V_PRIME_PART_LEN)
-#define DRM_HDCP1_DDC_MAX_WRITE		15
+/* The longest write, an HDCP 2.2 AKE_No_Stored_km, in one I2C message. */
+#define DRM_HDCP_DDC_MAX_WRITE		sizeof(struct hdcp2_ake_no_stored_km)
 
 /* Ri changes every 128 frames (HDCP 1.4 2.2.3): the core measures that period. */
 static_assert(DRM_HDCP1_RI_FRAMES == DRM_HDCP_PORT_RI_FRAMES);
@@ -183,13 +184,13 @@ static int drm_hdcp1_ddc_read(struct i2c_adapter *ddc, unsigned int offset,
 static int drm_hdcp1_ddc_write(struct i2c_adapter *ddc, unsigned int offset,
 			       const void *buf, size_t len)
 {
-	u8 data[DRM_HDCP1_DDC_MAX_WRITE + 1];
+	u8 data[DRM_HDCP_DDC_MAX_WRITE + 1];
 	struct i2c_msg msg = {
 		.addr = DRM_HDCP_DDC_ADDR, .len = len + 1, .buf = data,
 	};
 	int ret;
 
-	if (offset > 0xff || len > DRM_HDCP1_DDC_MAX_WRITE)
+	if (offset > 0xff || len > DRM_HDCP_DDC_MAX_WRITE)
 		return -EINVAL;
 	data[0] = offset;
 	memcpy(&data[1], buf, len);
@@ -240,7 +241,8 @@ static int drm_hdcp1_aux_write(struct drm_dp_aux *aux, unsigned int offset,
 	return drm_hdcp1_aux_access(aux, true, offset, (u8 *)buf, len);
 }
 
-static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
+/* Receiver access, for HDCP 1.4 and the HDCP 2.2 engine on the same port. */
+int drm_hdcp1_link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
 {
 	int ret;
 
@@ -255,8 +257,8 @@ static int link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len)
 	return ret;
 }
 
-static int link_write(struct drm_hdcp1 *hdcp, u32 offset, const void *buf,
-		      size_t len)
+int drm_hdcp1_link_write(struct drm_hdcp1 *hdcp, u32 offset, const void *buf,
+			 size_t len)
 {
 	int ret;
 
@@ -291,9 +293,9 @@ int drm_hdcp1_write_an_aksv(struct drm_hdcp1 *hdcp,
 	int ret;
 
 	lockdep_assert_held(&hdcp->port.hw_lock);
-	ret = link_write(hdcp, r->an, an, DRM_HDCP_AN_LEN);
+	ret = drm_hdcp1_link_write(hdcp, r->an, an, DRM_HDCP_AN_LEN);
 	if (!ret)
-		ret = link_write(hdcp, r->aksv, aksv, DRM_HDCP_KSV_LEN);
+		ret = drm_hdcp1_link_write(hdcp, r->aksv, aksv, DRM_HDCP_KSV_LEN);
 	return ret;
 }
 EXPORT_SYMBOL(drm_hdcp1_write_an_aksv);
@@ -309,7 +311,7 @@ static enum drm_hdcp1_event verdict(struct drm_hdcp1 *hdcp, const char *what,
 
 static int dp_bstatus(struct drm_hdcp1 *hdcp, u8 *bstatus)
 {
-	return link_read(hdcp, DP_AUX_HDCP_BSTATUS, bstatus, 1);
+	return drm_hdcp1_link_read(hdcp, DP_AUX_HDCP_BSTATUS, bstatus, 1);
 }
 
 /* DP: Bstatus into *@bstatus; a sink that gave up on the link fails the step. */
@@ -332,7 +334,7 @@ static enum drm_hdcp1_event dp_link_verdict(struct drm_hdcp1 *hdcp, u8 *bstatus)
  * The KSVs are the worker's own copy. The caller checks that the link is
  * still the one it started on once the lock is back.
  */
-static bool drm_hdcp1_revoked(struct drm_hdcp1 *hdcp, u8 *ksvs, unsigned int count)
+bool drm_hdcp1_revoked(struct drm_hdcp1 *hdcp, u8 *ksvs, unsigned int count)
 {
 	int ret;
 
@@ -355,7 +357,7 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp, u64 *at)
 	int ret, tries;
 	u8 bcaps;
 
-	if (link_read(hdcp, r->bcaps, &bcaps, 1))
+	if (drm_hdcp1_link_read(hdcp, r->bcaps, &bcaps, 1))
 		return DRM_HDCP1_EV_IO_ERROR;
 	if (hdcp->transport == DRM_HDCP1_DP) {
 		/* DP requires the capability check before An is written. */
@@ -378,7 +380,7 @@ static enum drm_hdcp1_event drm_hdcp1_exchange(struct drm_hdcp1 *hdcp, u64 *at)
 
 	/* 1A-05: a Bksv that is not 20 ones is read once more, then fails. */
 	for (tries = 0; tries < 2; tries++) {
-		if (link_read(hdcp, r->bksv, hdcp->bksv, DRM_HDCP_KSV_LEN))
+		if (drm_hdcp1_link_read(hdcp, r->bksv, hdcp->bksv, DRM_HDCP_KSV_LEN))
 			return DRM_HDCP1_EV_IO_ERROR;
 		if (drm_hdcp1_ksv_is_valid(hdcp->bksv))
 			break;
@@ -419,7 +421,7 @@ static enum drm_hdcp1_event drm_hdcp1_read_r0(struct drm_hdcp1 *hdcp)
 			return DRM_HDCP1_EV_NOT_YET;
 		}
 	}
-	if (link_read(hdcp, regs_of(hdcp)->r0, r0, sizeof(r0)))
+	if (drm_hdcp1_link_read(hdcp, regs_of(hdcp)->r0, r0, sizeof(r0)))
 		return DRM_HDCP1_EV_IO_ERROR;
 	ev = verdict(hdcp, "R0'", hdcp->tx->verify_r0(hdcp->port.connector, r0));
 	if (ev == DRM_HDCP1_EV_OK)
@@ -439,7 +441,7 @@ static enum drm_hdcp1_event drm_hdcp1_poll_ready(struct drm_hdcp1 *hdcp)
 			return ev;
 		return val & DP_BSTATUS_READY ? DRM_HDCP1_EV_OK : DRM_HDCP1_EV_NOT_YET;
 	}
-	if (link_read(hdcp, DRM_HDCP_DDC_BCAPS, &val, 1))
+	if (drm_hdcp1_link_read(hdcp, DRM_HDCP_DDC_BCAPS, &val, 1))
 		return DRM_HDCP1_EV_IO_ERROR;
 	return val & DRM_HDCP_DDC_BCAPS_KSV_FIFO_READY ? DRM_HDCP1_EV_OK :
 							 DRM_HDCP1_EV_NOT_YET;
@@ -455,7 +457,7 @@ static int read_ksv_fifo(struct drm_hdcp1 *hdcp, unsigned int count)
 		chunk = total - done;
 		if (r->ksv_fifo_window)
 			chunk = min_t(size_t, chunk, r->ksv_fifo_window);
-		if (link_read(hdcp, r->ksv_fifo, hdcp->ksv_list + done, chunk))
+		if (drm_hdcp1_link_read(hdcp, r->ksv_fifo, hdcp->ksv_list + done, chunk))
 			return -EIO;
 	}
 	return 0;
@@ -468,7 +470,7 @@ static enum drm_hdcp1_event drm_hdcp1_read_ksv_list(struct drm_hdcp1 *hdcp)
 	u8 raw[DRM_HDCP_BSTATUS_LEN];
 	unsigned int count;
 
-	if (link_read(hdcp, r->bstatus, raw, sizeof(raw)))
+	if (drm_hdcp1_link_read(hdcp, r->bstatus, raw, sizeof(raw)))
 		return DRM_HDCP1_EV_IO_ERROR;
 	hdcp->bstatus = get_unaligned_le16(raw);
 	count = DRM_HDCP_NUM_DOWNSTREAM(hdcp->bstatus);
@@ -504,7 +506,7 @@ static enum drm_hdcp1_event drm_hdcp1_read_v(struct drm_hdcp1 *hdcp)
 {
 	u8 v_prime[DRM_HDCP1_V_PRIME_LEN];
 
-	if (link_read(hdcp, regs_of(hdcp)->v_prime, v_prime, sizeof(v_prime)))
+	if (drm_hdcp1_link_read(hdcp, regs_of(hdcp)->v_prime, v_prime, sizeof(v_prime)))
 		return DRM_HDCP1_EV_IO_ERROR;
 	return verdict(hdcp, "V'", hdcp->tx->verify_v(hdcp->port.connector, hdcp->ksv_list,
 						      hdcp->ksv_count, hdcp->bstatus,
@@ -527,7 +529,7 @@ static enum drm_hdcp1_event drm_hdcp1_check_link(struct drm_hdcp1 *hdcp)
 	/* The DP sink checks Ri itself and reports through Bstatus. */
 	if (hdcp->transport == DRM_HDCP1_DP)
 		return dp_link_verdict(hdcp, &bstatus);
-	if (link_read(hdcp, DRM_HDCP_DDC_RI_PRIME, ri, sizeof(ri)))
+	if (drm_hdcp1_link_read(hdcp, DRM_HDCP_DDC_RI_PRIME, ri, sizeof(ri)))
 		return DRM_HDCP1_EV_IO_ERROR;
 	return verdict(hdcp, "Ri'", hdcp->tx->verify_ri(hdcp->port.connector, ri));
 }
@@ -587,7 +589,7 @@ static enum drm_hdcp1_event drm_hdcp1_act(struct drm_hdcp1 *hdcp, u32 actions,
 }
 
 /* Feed one event at time @at and the results of the I/O it leads to. */
-static void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 at)
+void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 at)
 {
 	while (ev < DRM_HDCP1_NUM_EVENTS) {
 		enum drm_hdcp1_state from = hdcp->fsm.state;
@@ -664,7 +666,7 @@ static void drm_hdcp1_proto_release(struct drm_hdcp_port *port)
 	kfree(hdcp);
 }
 
-static const struct drm_hdcp_protocol drm_hdcp1_protocol = {
+const struct drm_hdcp_protocol drm_hdcp1_protocol = {
 	.name = "HDCP 1.4",
 	.run = drm_hdcp1_proto_run,
 	.timer = drm_hdcp1_proto_timer,
@@ -673,6 +675,40 @@ static const struct drm_hdcp_protocol drm_hdcp1_protocol = {
 	.stream_encrypt = drm_hdcp1_proto_stream_encrypt,
 	.release = drm_hdcp1_proto_release,
 };
+
+/*
+ * Fill in @hdcp, zeroed, from @desc, except its port. A NULL @desc->tx is
+ * a port that reaches the receiver but has no HDCP 1.4 (only for the HDCP
+ * 2.2 engine, which embeds a &struct drm_hdcp1).
+ */
+int drm_hdcp1_setup(struct drm_hdcp1 *hdcp, struct drm_connector *connector,
+		    const struct drm_hdcp1_desc *desc)
+{
+	const struct drm_hdcp1_tx_ops *tx = desc->tx;
+
+	if ((tx && (!tx->start || !tx->compute || !tx->verify_r0 || !tx->verify_v ||
+		    !tx->reset || (desc->transport == DRM_HDCP1_HDMI && !tx->verify_ri))) ||
+	    (desc->transport != DRM_HDCP1_HDMI && desc->transport != DRM_HDCP1_DP) ||
+	    (desc->link && (!desc->link->read || !desc->link->write)) ||
+	    (!desc->link && desc->transport == DRM_HDCP1_HDMI &&
+	     !desc->ddc && !connector->ddc) ||
+	    (!desc->link && desc->transport == DRM_HDCP1_DP &&
+	     (!desc->aux || !IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))) ||
+	    !connector->dev->mode_config.content_protection_property)
+		return -EINVAL;
+	if (tx) {
+		hdcp->ksv_list = kcalloc(DRM_HDCP1_MAX_DEVICES, DRM_HDCP_KSV_LEN, GFP_KERNEL);
+		if (!hdcp->ksv_list)
+			return -ENOMEM;
+	}
+	hdcp->transport = desc->transport;
+	hdcp->tx = tx;
+	hdcp->link = desc->link;
+	hdcp->ddc = desc->ddc ? desc->ddc : connector->ddc;
+	hdcp->aux = desc->aux;
+	drm_hdcp1_fsm_init(&hdcp->fsm, desc->transport == DRM_HDCP1_DP);
+	return 0;
+}
 
 /**
  * drm_hdcp1_init - create the HDCP 1.4 engine of a connector
@@ -695,39 +731,22 @@ static const struct drm_hdcp_protocol drm_hdcp1_protocol = {
 struct drm_hdcp1 *drm_hdcp1_init(struct drm_connector *connector,
 				 const struct drm_hdcp1_desc *desc)
 {
-	const struct drm_hdcp1_tx_ops *tx = desc ? desc->tx : NULL;
 	struct drm_hdcp1 *hdcp;
 	int ret;
 
-	if (!connector || !desc || !tx || !tx->start || !tx->compute ||
-	    !tx->verify_r0 || !tx->verify_v || !tx->reset ||
-	    (desc->transport == DRM_HDCP1_HDMI && !tx->verify_ri) ||
-	    (desc->transport != DRM_HDCP1_HDMI && desc->transport != DRM_HDCP1_DP) ||
-	    (desc->link && (!desc->link->read || !desc->link->write)) ||
-	    (!desc->link && desc->transport == DRM_HDCP1_HDMI &&
-	     !desc->ddc && !connector->ddc) ||
-	    (!desc->link && desc->transport == DRM_HDCP1_DP &&
-	     (!desc->aux || !IS_ENABLED(CONFIG_DRM_DISPLAY_DP_HELPER))) ||
-	    !connector->dev->mode_config.content_protection_property)
+	if (!connector || !desc || !desc->tx)
 		return ERR_PTR(-EINVAL);
-
 	hdcp = kzalloc(sizeof(*hdcp), GFP_KERNEL);
 	if (!hdcp)
 		return ERR_PTR(-ENOMEM);
-	hdcp->ksv_list = kcalloc(DRM_HDCP1_MAX_DEVICES, DRM_HDCP_KSV_LEN, GFP_KERNEL);
-	if (!hdcp->ksv_list) {
+	ret = drm_hdcp1_setup(hdcp, connector, desc);
+	if (ret) {
 		kfree(hdcp);
-		return ERR_PTR(-ENOMEM);
+		return ERR_PTR(ret);
 	}
-	hdcp->transport = desc->transport;
-	hdcp->tx = tx;
-	hdcp->link = desc->link;
-	hdcp->ddc = desc->ddc ? desc->ddc : connector->ddc;
-	hdcp->aux = desc->aux;
-	drm_hdcp1_fsm_init(&hdcp->fsm, desc->transport == DRM_HDCP1_DP);
 	/* On error, the port has freed @hdcp. */
 	ret = drm_hdcp_port_init(&hdcp->port, connector, &drm_hdcp1_protocol,
-				 !!tx->stream_encrypt);
+				 !!desc->tx->stream_encrypt);
 	if (ret)
 		return ERR_PTR(ret);
 	return hdcp;

@@ -35,4 +35,14 @@ struct drm_hdcp1 {
 	u16 bstatus;
 };
 
+/* For the HDCP 2.2 engine, which runs HDCP 1.4 on its port as a fallback. */
+extern const struct drm_hdcp_protocol drm_hdcp1_protocol;
+int drm_hdcp1_setup(struct drm_hdcp1 *hdcp, struct drm_connector *connector,
+		    const struct drm_hdcp1_desc *desc);
+void drm_hdcp1_feed(struct drm_hdcp1 *hdcp, enum drm_hdcp1_event ev, u64 at);
+int drm_hdcp1_link_read(struct drm_hdcp1 *hdcp, u32 offset, void *buf, size_t len);
+int drm_hdcp1_link_write(struct drm_hdcp1 *hdcp, u32 offset, const void *buf,
+			 size_t len);
+bool drm_hdcp1_revoked(struct drm_hdcp1 *hdcp, u8 *ksvs, unsigned int count);
+
 #endif /* __DRM_HDCP1_INTERNAL_H__ */

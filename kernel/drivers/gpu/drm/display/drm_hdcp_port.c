@@ -7,6 +7,7 @@
  */
 
 #include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/export.h>
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
@@ -75,6 +76,20 @@ VISIBLE_IF_KUNIT void drm_hdcp_port_queue(struct drm_hdcp_port *port,
 				   msecs_to_jiffies(delay_ms) + 1);
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_queue);
+
+/*
+ * Sleep @ms in the worker, precisely (the work queue's delays round up to
+ * jiffies). For the protocols' short waits; KUnit redirects it to move
+ * its injected clock instead.
+ */
+void drm_hdcp_port_sleep(struct drm_hdcp_port *port, unsigned int ms)
+{
+	KUNIT_STATIC_STUB_REDIRECT(drm_hdcp_port_sleep, port, ms);
+	lockdep_assert_held(&port->proto_lock);
+	if (ms)
+		usleep_range(ms * USEC_PER_MSEC, ms * USEC_PER_MSEC + 200);
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_sleep);
 
 /* Called with req_lock held. */
 static void drm_hdcp_port_kick(struct drm_hdcp_port *port)
@@ -209,20 +224,25 @@ static bool drm_hdcp_port_commit_pending(const struct drm_connector_state *state
 	return state->commit && !completion_done(&state->commit->hw_done);
 }
 
+/* Whether the authenticated link may carry Type 1 content. */
+static bool drm_hdcp_port_type1(struct drm_hdcp_port *port, bool authed)
+{
+	return authed && port->proto->type1 && port->proto->type1(port);
+}
+
 /*
  * What a stream's property should say: Enabled while the port is
- * authenticated and, on a port that encrypts its streams one by one, the
- * stream is encrypted.
+ * authenticated for the stream's content type and, on a port that
+ * encrypts its streams one by one, the stream is encrypted.
  */
 static bool drm_hdcp_port_stream_enabled(struct drm_hdcp_port *port,
-					 struct drm_hdcp_stream *s, bool authed)
+					 struct drm_hdcp_stream *s, bool authed,
+					 bool type1)
 {
 	bool on;
 
-	if (!authed || !port->per_stream)
-		return authed;
 	spin_lock_irq(&port->req_lock);
-	on = s->encrypting;
+	on = authed && (!s->type1 || type1) && (!port->per_stream || s->encrypting);
 	spin_unlock_irq(&port->req_lock);
 	return on;
 }
@@ -234,7 +254,8 @@ static bool drm_hdcp_port_stream_enabled(struct drm_hdcp_port *port,
  */
 static struct drm_crtc_commit *drm_hdcp_port_sync_stream(struct drm_hdcp_port *port,
 							 struct drm_hdcp_stream *s,
-							 bool enabled, bool owns, bool hold)
+							 bool enabled, bool type1,
+							 bool owns, bool hold)
 {
 	struct drm_property *prop = port->dev->mode_config.content_protection_property;
 	struct drm_connector *connector = s->connector;
@@ -249,7 +270,7 @@ static struct drm_crtc_commit *drm_hdcp_port_sync_stream(struct drm_hdcp_port *p
 		return NULL;
 	promote = enabled &&
 		  state->content_protection == DRM_MODE_CONTENT_PROTECTION_DESIRED &&
-		  state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 &&
+		  (state->hdcp_content_type == DRM_MODE_HDCP_CONTENT_TYPE0 || type1) &&
 		  state->crtc;
 	/*
 	 * Until its tail has run, the commit that made this state may yet
@@ -291,6 +312,7 @@ bool drm_hdcp_port_sync_property(struct drm_hdcp_port *port)
 	unsigned long hw_done_timeout = msecs_to_jiffies(DRM_HDCP_PORT_HW_DONE_TIMEOUT_MS);
 	struct drm_modeset_lock *lock = &port->dev->mode_config.connection_mutex;
 	bool authed = port->proto->authenticated(port);
+	bool type1 = drm_hdcp_port_type1(port, authed);
 	struct drm_crtc_commit *pending = NULL;
 	struct drm_hdcp_stream *s;
 	bool stale = false, owns;
@@ -301,7 +323,8 @@ bool drm_hdcp_port_sync_property(struct drm_hdcp_port *port)
 	spin_unlock_irq(&port->req_lock);
 	list_for_each_entry(s, &port->streams, node)
 		stale |= seq != s->synced_seq ||
-			 drm_hdcp_port_stream_enabled(port, s, authed) != s->shown_enabled;
+			 drm_hdcp_port_stream_enabled(port, s, authed, type1) !=
+			 s->shown_enabled;
 	if (!stale)
 		return true;
 
@@ -314,12 +337,13 @@ bool drm_hdcp_port_sync_property(struct drm_hdcp_port *port)
 	 */
 	if (authed && !drm_hdcp_port_link_current(port))
 		authed = false;
+	type1 = drm_hdcp_port_type1(port, authed);
 	owns = drm_hdcp_port_owns_property(port);
 	list_for_each_entry(s, &port->streams, node) {
 		struct drm_crtc_commit *wait;
-		bool enabled = drm_hdcp_port_stream_enabled(port, s, authed);
+		bool enabled = drm_hdcp_port_stream_enabled(port, s, authed, type1);
 
-		wait = drm_hdcp_port_sync_stream(port, s, enabled, owns, !!pending);
+		wait = drm_hdcp_port_sync_stream(port, s, enabled, type1, owns, !!pending);
 		if (wait)
 			pending = wait;
 		s->shown_enabled = enabled;

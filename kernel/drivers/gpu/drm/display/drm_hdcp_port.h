@@ -100,6 +100,11 @@ struct drm_hdcp_protocol {
 	/** @authenticated: whether the link is authenticated and encrypted */
 	bool (*authenticated)(struct drm_hdcp_port *port);
 	/**
+	 * @type1: optional; whether the authenticated link may carry Type 1
+	 * content. Without it, only Type 0 content is Enabled.
+	 */
+	bool (*type1)(struct drm_hdcp_port *port);
+	/**
 	 * @reset: stop encrypting and forget the authentication; with
 	 * &drm_hdcp_port.hw_lock held, from any context that may sleep
 	 */
@@ -190,6 +195,7 @@ __printf(2, 3) void drm_hdcp_port_dbg(struct drm_hdcp_port *port, const char *fm
 
 /* The clock of the core and its protocols; KUnit redirects it. */
 u64 drm_hdcp_port_now_ms(void);
+void drm_hdcp_port_sleep(struct drm_hdcp_port *port, unsigned int ms);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* Test hooks: the work queueing, redirectable, and one run of the worker. */

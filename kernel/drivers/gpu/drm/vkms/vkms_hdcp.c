@@ -32,6 +32,7 @@
 #include <kunit/visibility.h>
 
 #include <drm/display/drm_dp_helper.h>
+#include <drm/display/drm_hdcp2_soft.h>
 #include <drm/display/drm_hdcp_helper.h>
 #include <drm/drm_atomic.h>
 #include <drm/drm_atomic_state_helper.h>
@@ -49,6 +50,11 @@ static bool enable_hdcp;
 module_param_named(enable_hdcp, enable_hdcp, bool, 0444);
 MODULE_PARM_DESC(enable_hdcp, "Emulate an HDCP 1.4 link behind the connector (default: off)");
 
+static bool enable_hdcp2;
+module_param_named(enable_hdcp2, enable_hdcp2, bool, 0444);
+MODULE_PARM_DESC(enable_hdcp2,
+		 "With enable_hdcp: HDCP 2.2 on the link, falling back to 1.4; the sink offers it (default: off)");
+
 static char *hdcp_transport = "hdmi";
 module_param(hdcp_transport, charp, 0444);
 MODULE_PARM_DESC(hdcp_transport, "Registers of the emulated HDCP sink: hdmi (DDC) or dp (DPCD)");
@@ -56,13 +62,15 @@ MODULE_PARM_DESC(hdcp_transport, "Registers of the emulated HDCP sink: hdmi (DDC
 /**
  * vkms_hdcp_requested - whether the module parameters ask for HDCP
  * @dp: set when the sink is to speak the DisplayPort map
+ * @hdcp2: set when the link is to run HDCP 2.2
  *
  * Returns:
  * True if enable_hdcp is set.
  */
-bool vkms_hdcp_requested(bool *dp)
+bool vkms_hdcp_requested(bool *dp, bool *hdcp2)
 {
 	*dp = sysfs_streq(hdcp_transport, "dp");
+	*hdcp2 = enable_hdcp2;
 	return enable_hdcp;
 }
 
@@ -82,7 +90,12 @@ struct vkms_hdcp *vkms_hdcp_of(struct drm_connector *connector)
 /* DisplayPort: a real AUX channel, as strict as a sink's (16-byte transactions). */
 static ssize_t vkms_hdcp_aux_transfer(struct drm_dp_aux *aux, struct drm_dp_aux_msg *msg)
 {
-	return drm_hdcp1_emul_aux_transfer(container_of(aux, struct vkms_hdcp, aux)->sink, msg);
+	struct vkms_hdcp *hdcp = container_of(aux, struct vkms_hdcp, aux);
+
+	/* An HDCP 2.2 sink answers the HDCP 1.4 registers too. */
+	if (hdcp->sink2)
+		return drm_hdcp2_emul_aux_transfer(hdcp->sink2, msg);
+	return drm_hdcp1_emul_aux_transfer(hdcp->sink, msg);
 }
 
 /* HDMI: a real DDC bus, with the sink's HDCP port at 0x3a. */
@@ -90,6 +103,8 @@ static int vkms_hdcp_ddc_xfer(struct i2c_adapter *ddc, struct i2c_msg *msgs, int
 {
 	struct vkms_hdcp *hdcp = i2c_get_adapdata(ddc);
 
+	if (hdcp->sink2)
+		return drm_hdcp2_emul_ddc_xfer(hdcp->sink2, msgs, num);
 	return drm_hdcp1_emul_ddc_xfer(hdcp->sink, msgs, num);
 }
 
@@ -148,9 +163,15 @@ static void vkms_hdcp_sink_cp_irq(void *data)
 	struct vkms_hdcp *hdcp = data;
 
 	drm_hdcp1_cp_irq(hdcp->engine);
+	drm_hdcp2_cp_irq(hdcp->engine2);
 }
 
 static const struct drm_hdcp1_emul_ops vkms_hdcp_sink_ops = {
+	.clock_ns = vkms_hdcp_sink_clock,
+	.cp_irq = vkms_hdcp_sink_cp_irq,
+};
+
+static const struct drm_hdcp2_emul_ops vkms_hdcp_sink2_ops = {
 	.clock_ns = vkms_hdcp_sink_clock,
 	.cp_irq = vkms_hdcp_sink_cp_irq,
 };
@@ -173,8 +194,12 @@ void vkms_hdcp_set_connected(struct vkms_hdcp *hdcp, bool connected)
 	mutex_lock(&dev->mode_config.mutex);
 	changed = hdcp->connected != connected;
 	hdcp->connected = connected;
-	drm_hdcp1_emul_set_connected(hdcp->sink, connected);
+	if (hdcp->sink2)
+		drm_hdcp2_emul_set_connected(hdcp->sink2, connected);
+	else
+		drm_hdcp1_emul_set_connected(hdcp->sink, connected);
 	drm_hdcp1_hotplug(hdcp->engine, connected);
+	drm_hdcp2_hotplug(hdcp->engine2, connected);
 	connector->status = connected ? connector_status_connected :
 					connector_status_disconnected;
 	mutex_unlock(&dev->mode_config.mutex);
@@ -255,6 +280,56 @@ static void vkms_hdcp_init_knobs(struct vkms_hdcp *hdcp)
 	};
 	drm_hdcp1_emul_set_r0_delay(hdcp->sink, 0);
 	drm_hdcp1_emul_set_ready_delay(hdcp->sink, VKMS_HDCP_READY_DELAY_MS);
+}
+
+/* The sink's HDCP 2.2 side: test receiver R2, with its default delays. */
+static int vkms_hdcp_init_sink2(struct vkms_hdcp *hdcp)
+{
+	unsigned int i;
+
+	hdcp->sink2 = drm_hdcp2_emul_create(hdcp->transport, 2, hdcp->sink,
+					    &vkms_hdcp_sink2_ops, hdcp);
+	if (IS_ERR(hdcp->sink2))
+		return PTR_ERR(hdcp->sink2);
+	hdcp->backend = drm_hdcp2_soft_create();
+	if (IS_ERR(hdcp->backend)) {
+		drm_hdcp2_emul_destroy(hdcp->sink2);
+		hdcp->sink2 = NULL;
+		return PTR_ERR(hdcp->backend);
+	}
+	hdcp->knobs.hdcp2 = true;
+	for (i = 0; i < DRM_HDCP2_EMUL_NUM_DELAYS; i++)
+		hdcp->knobs.delay2[i] = drm_hdcp2_emul_delay(hdcp->sink2, i);
+	return 0;
+}
+
+static void vkms_hdcp_fini_sink2(struct vkms_hdcp *hdcp)
+{
+	drm_hdcp2_soft_destroy(hdcp->backend);
+	drm_hdcp2_emul_destroy(hdcp->sink2);
+	hdcp->backend = NULL;
+	hdcp->sink2 = NULL;
+}
+
+/* The engine: HDCP 2.2 with HDCP 1.4 behind it, or HDCP 1.4 alone. */
+static int vkms_hdcp_init_engine(struct vkms_hdcp *hdcp, struct drm_connector *connector,
+				 const struct drm_hdcp1_desc *desc)
+{
+	struct drm_hdcp2_desc desc2 = {
+		.transport = desc->transport,
+		.backend = hdcp->backend,
+		.tx = &vkms_hdcp2_tx_ops,
+		.hdcp1_tx = desc->tx,
+		.ddc = desc->ddc,
+		.aux = desc->aux,
+	};
+
+	if (!hdcp->sink2) {
+		hdcp->engine = drm_hdcp1_init(connector, desc);
+		return PTR_ERR_OR_ZERO(hdcp->engine);
+	}
+	hdcp->engine2 = drm_hdcp2_init(connector, &desc2);
+	return PTR_ERR_OR_ZERO(hdcp->engine2);
 }
 
 /**
@@ -367,12 +442,13 @@ static void vkms_hdcp_release(struct drm_device *dev, void *vkmsdev)
 }
 
 /**
- * vkms_hdcp_init - give the VKMS connector an emulated HDCP 1.4 link
+ * vkms_hdcp_init - give the VKMS connector an emulated HDCP link
  * @vkmsdev: the device, with its connector initialized
  *
  * Attaches "Content Protection" and "HDCP Content Type", creates the sink
- * (plugged in, a receiver) and the engine, and the PM domain that suspends
- * the display state with the system.
+ * (plugged in, a receiver; with HDCP 2.2 when the configuration asks for
+ * it) and the engine (HDCP 2.2 with HDCP 1.4 behind it then, else HDCP 1.4),
+ * and the PM domain that suspends the display state with the system.
  *
  * Returns:
  * 0 or a negative error code.
@@ -405,6 +481,11 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	}
 	vkms_hdcp_init_knobs(hdcp);
 	vkms_hdcp_init_edid(hdcp);
+	if (vkmsdev->config->hdcp2) {
+		ret = vkms_hdcp_init_sink2(hdcp);
+		if (ret)
+			goto err_sink;
+	}
 
 	ret = drm_connector_attach_content_protection_property(connector, true);
 	if (ret)
@@ -413,11 +494,9 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 	ret = vkms_hdcp_init_link(hdcp, &desc);
 	if (ret)
 		goto err_sink;
-	hdcp->engine = drm_hdcp1_init(connector, &desc);
-	if (IS_ERR(hdcp->engine)) {
-		ret = PTR_ERR(hdcp->engine);
+	ret = vkms_hdcp_init_engine(hdcp, connector, &desc);
+	if (ret)
 		goto err_link;
-	}
 
 	vkmsdev->output.hdcp = hdcp;
 	drm_connector_helper_add(connector, &vkms_hdcp_connector_helpers);
@@ -433,6 +512,7 @@ int vkms_hdcp_init(struct vkms_device *vkmsdev)
 err_link:
 	vkms_hdcp_fini_link(hdcp);
 err_sink:
+	vkms_hdcp_fini_sink2(hdcp);
 	drm_hdcp1_emul_destroy(hdcp->sink);
 err_free:
 	vkms_hdcp_tx_fini(&hdcp->tx);
@@ -456,9 +536,11 @@ void vkms_hdcp_fini(struct vkms_device *vkmsdev)
 		return;
 	/* The transmitter's reset, which the engine may still call, needs the link. */
 	drm_hdcp1_fini(hdcp->engine);
+	drm_hdcp2_fini(hdcp->engine2);
 	vkmsdev->output.hdcp = NULL;
 	dev_pm_domain_set(&vkmsdev->platform->dev, NULL);
 	vkms_hdcp_fini_link(hdcp);
+	vkms_hdcp_fini_sink2(hdcp);
 	drm_hdcp1_emul_destroy(hdcp->sink);
 	vkms_hdcp_tx_fini(&hdcp->tx);
 	mutex_destroy(&hdcp->knob_lock);
@@ -480,8 +562,10 @@ void vkms_hdcp_commit_disables(struct vkms_device *vkmsdev, struct drm_atomic_st
 	old_crtc_state = drm_atomic_get_old_crtc_state(state, crtc);
 	new_crtc_state = drm_atomic_get_new_crtc_state(state, crtc);
 	if (old_crtc_state && old_crtc_state->active &&
-	    drm_atomic_crtc_needs_modeset(new_crtc_state))
+	    drm_atomic_crtc_needs_modeset(new_crtc_state)) {
 		drm_hdcp1_link_stop(hdcp->engine);
+		drm_hdcp2_link_stop(hdcp->engine2);
+	}
 }
 
 /* One frame of @mode, in nanoseconds; Ri' rolls every 128 of them. */
@@ -509,6 +593,7 @@ void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *stat
 		drm_hdcp1_emul_set_frame_ns(hdcp->sink, frame_ns);
 	}
 	drm_hdcp1_atomic_commit(hdcp->engine, state);
+	drm_hdcp2_atomic_commit(hdcp->engine2, state);
 }
 
 /* The lines of the vkms_config debugfs file about HDCP. */
@@ -518,6 +603,6 @@ void vkms_hdcp_config_show(struct vkms_device *vkmsdev, struct seq_file *m)
 
 	seq_printf(m, "hdcp=%d\n", !!hdcp);
 	if (hdcp)
-		seq_printf(m, "hdcp_transport=%s\n",
-			   hdcp->transport == DRM_HDCP1_DP ? "dp" : "hdmi");
+		seq_printf(m, "hdcp_transport=%s\nhdcp2=%d\n",
+			   hdcp->transport == DRM_HDCP1_DP ? "dp" : "hdmi", !!hdcp->engine2);
 }

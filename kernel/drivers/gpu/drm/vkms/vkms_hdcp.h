@@ -18,7 +18,7 @@ struct seq_file;
 struct vkms_device;
 
 #if IS_ENABLED(CONFIG_DRM_VKMS_HDCP)
-bool vkms_hdcp_requested(bool *dp);
+bool vkms_hdcp_requested(bool *dp, bool *hdcp2);
 int vkms_hdcp_init(struct vkms_device *vkmsdev);
 void vkms_hdcp_fini(struct vkms_device *vkmsdev);
 const struct drm_connector_funcs *vkms_hdcp_connector_funcs(void);
@@ -28,7 +28,7 @@ void vkms_hdcp_commit_disables(struct vkms_device *vkmsdev,
 void vkms_hdcp_commit(struct vkms_device *vkmsdev, struct drm_atomic_state *state);
 void vkms_hdcp_config_show(struct vkms_device *vkmsdev, struct seq_file *m);
 #else
-static inline bool vkms_hdcp_requested(bool *dp)
+static inline bool vkms_hdcp_requested(bool *dp, bool *hdcp2)
 {
 	return false;
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0+
 /*
- * debugfs interface of VKMS's emulated HDCP 1.4 link, under the connector's
+ * debugfs interface of VKMS's emulated HDCP link, under the connector's
  * directory:
  *
  *   hdcp_sink_capability   what the sink supports, in the format the i915
  *                          and amdgpu files of the same purpose use
- *   hdcp/                  the sink's knobs (root only), one per file
+ *   hdcp/                  the sink's knobs (root only), one per file; the
+ *                          hdcp2* ones with enable_hdcp2 only
  *
  * A knob takes a value only if the sink can have it: bad text, values out
  * of range and combinations that make no sense fail with -EINVAL and change
@@ -84,6 +85,7 @@ BOOL_KNOB(break_link)
 BOOL_KNOB(ready_never)
 BOOL_KNOB(max_devs)
 BOOL_KNOB(max_cascade)
+BOOL_KNOB(hdcp2)
 
 /* A boolean knob that the sink takes as it is, through @set. */
 static int store_sink_bool(struct drm_hdcp1_emul *sink, bool *knob, char *text,
@@ -128,7 +130,13 @@ static int store_break_link(struct vkms_hdcp *hdcp, char *text)
 
 	if (parse_bool(text, &val))
 		return -EINVAL;
-	if (hdcp->transport == DRM_HDCP1_DP) {
+	if (hdcp->sink2 && hdcp->knobs.hdcp2) {
+		/* HDCP 2.2 has no Ri: an HDMI sink asks for authentication. */
+		if (val && hdcp->transport == DRM_HDCP1_DP)
+			ret = drm_hdcp2_emul_link_failure(hdcp->sink2);
+		else if (val)
+			drm_hdcp2_emul_reauth_request(hdcp->sink2);
+	} else if (hdcp->transport == DRM_HDCP1_DP) {
 		if (val)
 			ret = drm_hdcp1_emul_dp_link_failure(hdcp->sink);
 	} else {
@@ -199,7 +207,14 @@ static int store_reauth_request(struct vkms_hdcp *hdcp, char *text)
 {
 	bool val;
 
-	if (parse_bool(text, &val) || !val || hdcp->transport != DRM_HDCP1_DP)
+	if (parse_bool(text, &val) || !val)
+		return -EINVAL;
+	/* HDCP 2.2 sinks ask on HDMI too; HDCP 1.4 has the request on DP only. */
+	if (hdcp->sink2 && hdcp->knobs.hdcp2) {
+		drm_hdcp2_emul_reauth_request(hdcp->sink2);
+		return 0;
+	}
+	if (hdcp->transport != DRM_HDCP1_DP)
 		return -EINVAL;
 	return drm_hdcp1_emul_dp_reauth_request(hdcp->sink);
 }
@@ -320,6 +335,195 @@ static ssize_t show_violations(struct vkms_hdcp *hdcp, char *buf, size_t size)
 	return len;
 }
 
+static int store_hdcp2(struct vkms_hdcp *hdcp, char *text)
+{
+	bool val;
+
+	if (parse_bool(text, &val))
+		return -EINVAL;
+	hdcp->knobs.hdcp2 = val;
+	drm_hdcp2_emul_set_capable(hdcp->sink2, val);
+	return 0;
+}
+
+static const char * const vkms_hdcp2_faults[] = {
+	[DRM_HDCP2_EMUL_BAD_CERT] = "bad_cert",
+	[DRM_HDCP2_EMUL_BAD_H_PRIME] = "bad_h_prime",
+	[DRM_HDCP2_EMUL_BAD_L_PRIME] = "bad_l_prime",
+	[DRM_HDCP2_EMUL_BAD_V_PRIME] = "bad_v_prime",
+	[DRM_HDCP2_EMUL_BAD_M_PRIME] = "bad_m_prime",
+	[DRM_HDCP2_EMUL_SEQ_NUM_V_REPEAT] = "seq_num_v_repeat",
+	[DRM_HDCP2_EMUL_SEQ_NUM_V_ROLLOVER] = "seq_num_v_rollover",
+	[DRM_HDCP2_EMUL_SEQ_NUM_V_NONZERO] = "seq_num_v_nonzero",
+};
+
+static_assert(ARRAY_SIZE(vkms_hdcp2_faults) == DRM_HDCP2_EMUL_NUM_FAULTS);
+
+static const char * const vkms_hdcp2_delays[] = {
+	[DRM_HDCP2_EMUL_CERT] = "cert",
+	[DRM_HDCP2_EMUL_H_PRIME] = "h_prime",
+	[DRM_HDCP2_EMUL_PAIRING] = "pairing",
+	[DRM_HDCP2_EMUL_L_PRIME] = "l_prime",
+	[DRM_HDCP2_EMUL_LIST] = "list",
+	[DRM_HDCP2_EMUL_M_PRIME] = "m_prime",
+};
+
+static_assert(ARRAY_SIZE(vkms_hdcp2_delays) == DRM_HDCP2_EMUL_NUM_DELAYS);
+
+/* "<name> <value>": the index of @name in @names, and the value's text. */
+static int parse_named(char *text, const char * const *names, unsigned int n,
+		       char **value)
+{
+	char *name = strsep(&text, " ");
+
+	if (!text || strchr(text, ' '))
+		return -EINVAL;
+	*value = text;
+	return match_string(names, n, name);
+}
+
+static ssize_t show_hdcp2_fault(struct vkms_hdcp *hdcp, char *buf, size_t size)
+{
+	ssize_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < DRM_HDCP2_EMUL_NUM_FAULTS; i++)
+		n += scnprintf(buf + n, size - n, "%s %d\n", vkms_hdcp2_faults[i],
+			       hdcp->knobs.fault2[i]);
+	return n;
+}
+
+/* "<fault> <0|1>": the sink gets one value wrong from its next message on. */
+static int store_hdcp2_fault(struct vkms_hdcp *hdcp, char *text)
+{
+	int i = parse_named(text, vkms_hdcp2_faults, DRM_HDCP2_EMUL_NUM_FAULTS, &text);
+	bool val;
+
+	if (i < 0 || parse_bool(text, &val))
+		return -EINVAL;
+	hdcp->knobs.fault2[i] = val;
+	drm_hdcp2_emul_set_fault(hdcp->sink2, i, val);
+	return 0;
+}
+
+static ssize_t show_hdcp2_delay_ms(struct vkms_hdcp *hdcp, char *buf, size_t size)
+{
+	ssize_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < DRM_HDCP2_EMUL_NUM_DELAYS; i++) {
+		if (hdcp->knobs.delay2[i] == DRM_HDCP2_EMUL_NEVER)
+			n += scnprintf(buf + n, size - n, "%s never\n", vkms_hdcp2_delays[i]);
+		else
+			n += scnprintf(buf + n, size - n, "%s %u\n", vkms_hdcp2_delays[i],
+				       hdcp->knobs.delay2[i]);
+	}
+	return n;
+}
+
+/* "<answer> <ms>" or "<answer> never": how long the sink takes for it. */
+static int store_hdcp2_delay_ms(struct vkms_hdcp *hdcp, char *text)
+{
+	int i = parse_named(text, vkms_hdcp2_delays, DRM_HDCP2_EMUL_NUM_DELAYS, &text);
+	u32 ms;
+
+	if (i < 0)
+		return -EINVAL;
+	if (!strcmp(text, "never"))
+		ms = DRM_HDCP2_EMUL_NEVER;
+	else if (parse_delay(text, &ms))
+		return -EINVAL;
+	hdcp->knobs.delay2[i] = ms;
+	drm_hdcp2_emul_set_delay(hdcp->sink2, i, ms);
+	return 0;
+}
+
+static ssize_t show_hdcp2_topology(struct vkms_hdcp *hdcp, char *buf, size_t size)
+{
+	const struct drm_hdcp2_emul_topology *t = &hdcp->knobs.topology2;
+
+	if (!hdcp->knobs.repeater2)
+		return scnprintf(buf, size, "receiver\n");
+	return scnprintf(buf, size, "repeater %u %u%s%s\n", t->devices, t->depth,
+			 t->hdcp1_downstream ? " hdcp1" : "",
+			 t->hdcp2_0_downstream ? " hdcp2.0" : "");
+}
+
+/*
+ * "<devices> <depth> [hdcp1] [hdcp2.0]" into @t: what a repeater reports,
+ * with an HDCP 1.x device or an HDCP 2.0 repeater downstream.
+ */
+static int parse_topology2(char *text, struct drm_hdcp2_emul_topology *t)
+{
+	char *devs = strsep(&text, " "), *depth = strsep(&text, " "), *word;
+
+	*t = (struct drm_hdcp2_emul_topology){};
+	if (!devs || !depth || kstrtouint(devs, 10, &t->devices) ||
+	    kstrtouint(depth, 10, &t->depth))
+		return -EINVAL;
+	while ((word = strsep(&text, " "))) {
+		if (!strcmp(word, "hdcp1") && !t->hdcp1_downstream)
+			t->hdcp1_downstream = true;
+		else if (!strcmp(word, "hdcp2.0") && !t->hdcp2_0_downstream)
+			t->hdcp2_0_downstream = true;
+		else
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* "receiver", or "repeater <devices> <depth> [hdcp1] [hdcp2.0]". */
+static int store_hdcp2_topology(struct vkms_hdcp *hdcp, char *text)
+{
+	char *word = strsep(&text, " ");
+	struct drm_hdcp2_emul_topology t = {};
+
+	if (!strcmp(word, "receiver") && !text) {
+		drm_hdcp2_emul_set_receiver(hdcp->sink2);
+		hdcp->knobs.repeater2 = false;
+		return 0;
+	}
+	if (strcmp(word, "repeater") || !text || parse_topology2(text, &t) ||
+	    drm_hdcp2_emul_set_repeater(hdcp->sink2, &t))
+		return -EINVAL;
+	hdcp->knobs.repeater2 = true;
+	hdcp->knobs.topology2 = t;
+	return 0;
+}
+
+/* "<devices> <depth> [hdcp1] [hdcp2.0]": an authenticated repeater's tree changes. */
+static int store_hdcp2_topology_change(struct vkms_hdcp *hdcp, char *text)
+{
+	struct drm_hdcp2_emul_topology t;
+	int ret;
+
+	if (!hdcp->knobs.repeater2 || parse_topology2(text, &t))
+		return -EINVAL;
+	ret = drm_hdcp2_emul_topology_change(hdcp->sink2, &t);
+	if (!ret)
+		hdcp->knobs.topology2 = t;
+	return ret;
+}
+
+static ssize_t show_hdcp2_encrypting(struct vkms_hdcp *hdcp, char *buf, size_t size)
+{
+	return show_bool(vkms_hdcp_tx_hdcp2(&hdcp->tx), buf, size);
+}
+
+static ssize_t show_hdcp2_violations(struct vkms_hdcp *hdcp, char *buf, size_t size)
+{
+	struct drm_hdcp2_emul_record log[DRM_HDCP2_EMUL_LOG_LEN];
+	unsigned int i, n;
+	ssize_t len;
+
+	len = scnprintf(buf, size, "%u\n", drm_hdcp2_emul_violations(hdcp->sink2));
+	n = drm_hdcp2_emul_violation_log(hdcp->sink2, log, ARRAY_SIZE(log));
+	for (i = 0; i < n; i++)
+		len += scnprintf(buf + len, size - len, "%s\n",
+				 drm_hdcp2_emul_violation_name(log[i].reason));
+	return len;
+}
+
 static const struct vkms_hdcp_knob vkms_hdcp_knobs[] = {
 	{ "capable", 0600, show_capable, store_capable },
 	{ "connected", 0600, show_connected, store_connected },
@@ -337,7 +541,20 @@ static const struct vkms_hdcp_knob vkms_hdcp_knobs[] = {
 	{ "encrypting", 0400, show_encrypting, NULL },
 	{ "encryption", 0400, show_encryption, NULL },
 	{ "violations", 0400, show_violations, NULL },
+	{ "hdcp2", 0600, show_hdcp2, store_hdcp2 },
+	{ "hdcp2_topology", 0600, show_hdcp2_topology, store_hdcp2_topology },
+	{ "hdcp2_topology_change", 0200, NULL, store_hdcp2_topology_change },
+	{ "hdcp2_fault", 0600, show_hdcp2_fault, store_hdcp2_fault },
+	{ "hdcp2_delay_ms", 0600, show_hdcp2_delay_ms, store_hdcp2_delay_ms },
+	{ "hdcp2_encrypting", 0400, show_hdcp2_encrypting, NULL },
+	{ "hdcp2_violations", 0400, show_hdcp2_violations, NULL },
 };
+
+/* The HDCP 2.2 knobs need the sink's HDCP 2.2 side. */
+static bool vkms_hdcp_knob_exists(struct vkms_hdcp *hdcp, const struct vkms_hdcp_knob *knob)
+{
+	return hdcp->sink2 || strncmp(knob->name, "hdcp2", 5);
+}
 
 static int vkms_hdcp_store(struct vkms_hdcp *hdcp, const struct vkms_hdcp_knob *knob,
 			   const char *buf, size_t len)
@@ -345,6 +562,8 @@ static int vkms_hdcp_store(struct vkms_hdcp *hdcp, const struct vkms_hdcp_knob *
 	char text[VKMS_HDCP_KNOB_TEXT];
 	int ret;
 
+	if (!vkms_hdcp_knob_exists(hdcp, knob))
+		return -ENODEV;
 	if (!knob->store || !len || len >= sizeof(text))
 		return -EINVAL;
 	memcpy(text, buf, len);
@@ -363,6 +582,8 @@ static ssize_t vkms_hdcp_show(struct vkms_hdcp *hdcp, const struct vkms_hdcp_kno
 {
 	ssize_t n;
 
+	if (!vkms_hdcp_knob_exists(hdcp, knob))
+		return -ENODEV;
 	if (!knob->show)
 		return -EINVAL;
 	mutex_lock(&hdcp->knob_lock);
@@ -450,15 +671,21 @@ VISIBLE_IF_KUNIT ssize_t vkms_hdcp_capability(struct drm_connector *connector, c
 					      size_t size)
 {
 	struct vkms_hdcp *hdcp = vkms_hdcp_of(connector);
-	bool capable;
+	bool capable, capable2;
 	ssize_t n;
 
 	mutex_lock(&hdcp->knob_lock);
 	capable = hdcp->knobs.capable;
+	capable2 = hdcp->sink2 && hdcp->knobs.hdcp2;
 	mutex_unlock(&hdcp->knob_lock);
 	/* Each version is followed by a space, the line by a newline. */
-	n = scnprintf(buf, size, "%s:%d HDCP version: %s ", connector->name,
-		      connector->base.id, capable ? "HDCP1.4" : "None");
+	n = scnprintf(buf, size, "%s:%d HDCP version: ", connector->name, connector->base.id);
+	if (capable)
+		n += scnprintf(buf + n, size - n, "HDCP1.4 ");
+	if (capable2)
+		n += scnprintf(buf + n, size - n, "HDCP2.2 ");
+	if (!capable && !capable2)
+		n += scnprintf(buf + n, size - n, "None ");
 	return n + scnprintf(buf + n, size - n, "\n");
 }
 EXPORT_SYMBOL_IF_KUNIT(vkms_hdcp_capability);
@@ -489,6 +716,8 @@ void vkms_hdcp_debugfs_init(struct drm_connector *connector, struct dentry *root
 		return;
 	dir = debugfs_create_dir("hdcp", root);
 	for (i = 0; i < ARRAY_SIZE(vkms_hdcp_knobs); i++) {
+		if (!vkms_hdcp_knob_exists(vkms_hdcp_of(connector), &vkms_hdcp_knobs[i]))
+			continue;
 		files[i].connector = connector;
 		files[i].knob = &vkms_hdcp_knobs[i];
 		debugfs_create_file(vkms_hdcp_knobs[i].name, vkms_hdcp_knobs[i].mode, dir,

@@ -18,6 +18,8 @@
 #include <drm/display/drm_hdcp1.h>
 #include <drm/display/drm_hdcp1_cipher.h>
 #include <drm/display/drm_hdcp1_emul.h>
+#include <drm/display/drm_hdcp2.h>
+#include <drm/display/drm_hdcp2_emul.h>
 
 struct dentry;
 struct drm_connector;
@@ -52,6 +54,8 @@ struct vkms_hdcp_tx {
 	u32 enc_changes;
 	/* @enc_start_ns: when encryption began, on vkms_hdcp_now_ns() */
 	u64 enc_start_ns;
+	/* @hdcp2: the encryption is HDCP 2.2's */
+	bool hdcp2;
 	/* @frame_ns: frame duration of the mode being scanned out */
 	u64 frame_ns;
 };
@@ -71,6 +75,12 @@ struct vkms_hdcp_knobs {
 	unsigned int devices;
 	unsigned int depth;
 	u64 bksv;
+	/* HDCP 2.2, with enable_hdcp2 */
+	bool hdcp2;
+	bool repeater2;
+	struct drm_hdcp2_emul_topology topology2;
+	bool fault2[DRM_HDCP2_EMUL_NUM_FAULTS];
+	u32 delay2[DRM_HDCP2_EMUL_NUM_DELAYS];
 };
 
 struct vkms_hdcp {
@@ -78,10 +88,19 @@ struct vkms_hdcp {
 	struct vkms_device *vkmsdev;
 	/* @transport: HDMI or DisplayPort registers, from the device config */
 	enum drm_hdcp1_transport transport;
-	/* @engine: the DRM HDCP 1.4 engine driving the link; constant */
+	/* @engine: the DRM HDCP 1.4 engine driving the link, or NULL; constant */
 	struct drm_hdcp1 *engine;
+	/*
+	 * @engine2: with enable_hdcp2, the DRM HDCP 2.2 engine instead, which
+	 * falls back to HDCP 1.4; constant
+	 */
+	struct drm_hdcp2 *engine2;
 	/* @sink: the emulated receiver or repeater; locks itself */
 	struct drm_hdcp1_emul *sink;
+	/* @sink2: with @engine2, its HDCP 2.2 side in front of @sink */
+	struct drm_hdcp2_emul *sink2;
+	/* @backend: with @engine2, the software HDCP 2.2 cryptography */
+	struct drm_hdcp2_backend *backend;
 	/* @aux: DisplayPort: the AUX channel to @sink */
 	struct drm_dp_aux aux;
 	/* @ddc: HDMI: the DDC bus to @sink, registered while @ddc_added */
@@ -113,7 +132,9 @@ void vkms_hdcp_tx_fini(struct vkms_hdcp_tx *tx);
 void vkms_hdcp_tx_set_frame_ns(struct vkms_hdcp_tx *tx, u64 frame_ns);
 bool vkms_hdcp_tx_encrypting(struct vkms_hdcp_tx *tx);
 bool vkms_hdcp_tx_encryption(struct vkms_hdcp_tx *tx, u32 *changes);
+bool vkms_hdcp_tx_hdcp2(struct vkms_hdcp_tx *tx);
 extern const struct drm_hdcp1_tx_ops vkms_hdcp_tx_ops;
+extern const struct drm_hdcp2_tx_ops vkms_hdcp2_tx_ops;
 
 void vkms_hdcp_debugfs_init(struct drm_connector *connector, struct dentry *root);
 

@@ -85,6 +85,8 @@ static int vkms_hdcp_tx_start(struct drm_connector *connector)
 	put_unaligned_le64(tx->an, an);
 	drm_hdcp1_u64_to_ksv(tx->dev.ksv, aksv);
 	mutex_unlock(&tx->lock);
+	if (hdcp->engine2)
+		return drm_hdcp2_write_an_aksv(hdcp->engine2, an, aksv);
 	return drm_hdcp1_write_an_aksv(hdcp->engine, an, aksv);
 }
 
@@ -112,6 +114,7 @@ static int vkms_hdcp_tx_verify_r0(struct drm_connector *connector,
 	match = get_unaligned_le16(r0_prime) == tx->session.r0;
 	if (match && !tx->encrypting) {
 		tx->encrypting = true;
+		tx->hdcp2 = false;
 		tx->enc_changes++;
 		tx->enc_start_ns = vkms_hdcp_now_ns();
 	}
@@ -179,4 +182,55 @@ const struct drm_hdcp1_tx_ops vkms_hdcp_tx_ops = {
 	.verify_v = vkms_hdcp_tx_verify_v,
 	.encryption_status = vkms_hdcp_tx_encryption_status,
 	.reset = vkms_hdcp_tx_reset,
+};
+
+/* Whether the link is encrypted with HDCP 2.2 (else HDCP 1.4, or not at all). */
+bool vkms_hdcp_tx_hdcp2(struct vkms_hdcp_tx *tx)
+{
+	bool on;
+
+	mutex_lock(&tx->lock);
+	on = tx->encrypting && tx->hdcp2;
+	mutex_unlock(&tx->lock);
+	return on;
+}
+
+/*
+ * HDCP 2.2: the engine and the software backend did the authentication;
+ * the transmitter only switches the link's encryption, and the sink sees
+ * it.
+ */
+static int vkms_hdcp2_tx_encrypt(struct drm_connector *connector)
+{
+	struct vkms_hdcp *hdcp = vkms_hdcp_of(connector);
+	struct vkms_hdcp_tx *tx = &hdcp->tx;
+
+	mutex_lock(&tx->lock);
+	if (!tx->encrypting) {
+		tx->encrypting = true;
+		tx->enc_changes++;
+		tx->enc_start_ns = vkms_hdcp_now_ns();
+	}
+	tx->hdcp2 = true;
+	mutex_unlock(&tx->lock);
+	drm_hdcp2_emul_set_encryption(hdcp->sink2, true);
+	return 0;
+}
+
+static void vkms_hdcp2_tx_reset(struct drm_connector *connector)
+{
+	struct vkms_hdcp *hdcp = vkms_hdcp_of(connector);
+
+	mutex_lock(&hdcp->tx.lock);
+	if (hdcp->tx.encrypting)
+		hdcp->tx.enc_changes++;
+	hdcp->tx.encrypting = false;
+	mutex_unlock(&hdcp->tx.lock);
+	drm_hdcp2_emul_set_encryption(hdcp->sink2, false);
+}
+
+const struct drm_hdcp2_tx_ops vkms_hdcp2_tx_ops = {
+	.encrypt = vkms_hdcp2_tx_encrypt,
+	.encryption_status = vkms_hdcp_tx_encryption_status,
+	.reset = vkms_hdcp2_tx_reset,
 };
