@@ -106,10 +106,11 @@ struct drm_hdcp2_backend_ops {
 			      const struct hdcp2_rep_stream_manage *manage,
 			      const struct hdcp2_rep_stream_ready *msg);
 	/**
-	 * @authenticated: optional; the session is authenticated, the
-	 * transmitter may encrypt with its key
+	 * @authenticated: optional; the session is authenticated for content
+	 * of @type (HDCP_STREAM_TYPE0 or 1) and the transmitter may encrypt
+	 * with its key
 	 */
-	int (*authenticated)(struct drm_hdcp2_backend *be);
+	int (*authenticated)(struct drm_hdcp2_backend *be, u8 type);
 	/** @close: end the session and forget its keys; must not fail */
 	void (*close)(struct drm_hdcp2_backend *be);
 };

@@ -10,6 +10,7 @@
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
 
@@ -117,19 +118,6 @@ static bool is_dp(const struct drm_hdcp2 *h2)
 {
 	return h2->v1.transport == DRM_HDCP1_DP;
 }
-
-static void drm_hdcp2_crypto_time(struct drm_hdcp2 *h2, ktime_t start)
-{
-	h2->crypto_ns += ktime_to_ns(ktime_sub(ktime_get(), start));
-}
-
-/* A backend call, timed; @call is an expression. */
-#define backend(h2, call) ({						\
-	ktime_t __start = ktime_get();					\
-	int __ret = (h2)->be->ops->call;				\
-	drm_hdcp2_crypto_time(h2, __start);				\
-	__ret;								\
-})
 
 static enum drm_hdcp2_event verdict(struct drm_hdcp2 *h2, const char *what, int ret)
 {
@@ -265,11 +253,10 @@ static enum drm_hdcp2_event drm_hdcp2_send_ake_init(struct drm_hdcp2 *h2)
 	struct hdcp2_ake_init init;
 	int ret;
 
-	h2->crypto_ns = 0;
 	h2->seq_num_m = 0;
 	h2->seq_num_v_valid = false;
 	h2->v1.port.tx_armed = true;
-	ret = backend(h2, ake_init(h2->be, &init));
+	ret = h2->be->ops->ake_init(h2->be, &init);
 	if (ret)
 		return verdict(h2, "AKE_Init", ret);
 	return drm_hdcp2_write_msg(h2, &init, sizeof(init)) ? DRM_HDCP2_EV_IO_ERROR :
@@ -300,7 +287,7 @@ static enum drm_hdcp2_event drm_hdcp2_read_cert(struct drm_hdcp2 *h2, u32 *info)
 	}
 	if (!drm_hdcp_port_link_current(&h2->v1.port))
 		return DRM_HDCP2_NUM_EVENTS;
-	ret = backend(h2, verify_cert(h2->be, cert, &km, &len));
+	ret = h2->be->ops->verify_cert(h2->be, cert, &km, &len);
 	if (ret)
 		return verdict(h2, "certificate", ret);
 	if (drm_hdcp2_write_msg(h2, &km, len))
@@ -323,7 +310,7 @@ static enum drm_hdcp2_event drm_hdcp2_read_h_prime(struct drm_hdcp2 *h2)
 	ev = drm_hdcp2_read_msg(h2, HDCP_2_2_AKE_SEND_HPRIME, &len);
 	if (ev != DRM_HDCP2_EV_OK)
 		return ev;
-	return verdict(h2, "H'", backend(h2, verify_h_prime(h2->be, (void *)h2->msg)));
+	return verdict(h2, "H'", h2->be->ops->verify_h_prime(h2->be, (void *)h2->msg));
 }
 
 static enum drm_hdcp2_event drm_hdcp2_read_pairing(struct drm_hdcp2 *h2)
@@ -334,7 +321,7 @@ static enum drm_hdcp2_event drm_hdcp2_read_pairing(struct drm_hdcp2 *h2)
 	ev = drm_hdcp2_read_msg(h2, HDCP_2_2_AKE_SEND_PAIRING_INFO, &len);
 	if (ev != DRM_HDCP2_EV_OK)
 		return ev;
-	return verdict(h2, "pairing", backend(h2, store_pairing(h2->be, (void *)h2->msg)));
+	return verdict(h2, "pairing", h2->be->ops->store_pairing(h2->be, (void *)h2->msg));
 }
 
 static enum drm_hdcp2_event drm_hdcp2_send_lc_init(struct drm_hdcp2 *h2)
@@ -342,7 +329,7 @@ static enum drm_hdcp2_event drm_hdcp2_send_lc_init(struct drm_hdcp2 *h2)
 	struct hdcp2_lc_init lc;
 	int ret;
 
-	ret = backend(h2, lc_init(h2->be, &lc));
+	ret = h2->be->ops->lc_init(h2->be, &lc);
 	if (ret)
 		return verdict(h2, "LC_Init", ret);
 	h2->lc_start_ns = ktime_get_ns();
@@ -358,9 +345,11 @@ static enum drm_hdcp2_event drm_hdcp2_read_l_prime(struct drm_hdcp2 *h2)
 	ev = drm_hdcp2_read_msg(h2, HDCP_2_2_LC_SEND_LPRIME, &len);
 	if (ev != DRM_HDCP2_EV_OK)
 		return ev;
-	ev = verdict(h2, "L'", backend(h2, verify_l_prime(h2->be, (void *)h2->msg)));
-	if (ev == DRM_HDCP2_EV_OK)
+	ev = verdict(h2, "L'", h2->be->ops->verify_l_prime(h2->be, (void *)h2->msg));
+	if (ev == DRM_HDCP2_EV_OK) {
 		h2->lc_rtt_ns = ktime_get_ns() - h2->lc_start_ns;
+		hdcp2_dbg(h2, "L' after %llu us\n", div_u64(h2->lc_rtt_ns, NSEC_PER_USEC));
+	}
 	return ev;
 }
 
@@ -380,7 +369,7 @@ static enum drm_hdcp2_event drm_hdcp2_send_ske(struct drm_hdcp2 *h2)
 	struct hdcp2_ske_send_eks eks;
 	int ret;
 
-	ret = backend(h2, ske(h2->be, &eks));
+	ret = h2->be->ops->ske(h2->be, &eks);
 	if (ret)
 		return verdict(h2, "SKE_Send_Eks", ret);
 	ret = drm_hdcp2_write_msg(h2, &eks, sizeof(eks));
@@ -435,7 +424,7 @@ static enum drm_hdcp2_event drm_hdcp2_read_list(struct drm_hdcp2 *h2, u32 *info)
 	}
 	if (!drm_hdcp_port_link_current(&h2->v1.port))
 		return DRM_HDCP2_NUM_EVENTS;
-	ret = backend(h2, verify_receiver_ids(h2->be, list, &ack));
+	ret = h2->be->ops->verify_receiver_ids(h2->be, list, &ack);
 	if (ret)
 		return verdict(h2, "V'", ret);
 	if (drm_hdcp2_write_msg(h2, &ack, sizeof(ack)))
@@ -461,7 +450,7 @@ static enum drm_hdcp2_event drm_hdcp2_stream_manage(struct drm_hdcp2 *h2)
 	sm->streams[0].stream_id = 0;
 	sm->streams[0].stream_type = h2->fsm.type1 ? HDCP_STREAM_TYPE1 : HDCP_STREAM_TYPE0;
 	if (h2->be->ops->stream_manage) {
-		ret = backend(h2, stream_manage(h2->be, sm));
+		ret = h2->be->ops->stream_manage(h2->be, sm);
 		if (ret)
 			return verdict(h2, "RepeaterAuth_Stream_Manage", ret);
 	} else {
@@ -484,8 +473,8 @@ static enum drm_hdcp2_event drm_hdcp2_read_m_prime(struct drm_hdcp2 *h2)
 	ev = drm_hdcp2_read_msg(h2, HDCP_2_2_REP_STREAM_READY, &len);
 	if (ev != DRM_HDCP2_EV_OK)
 		return ev;
-	return verdict(h2, "M'", backend(h2, verify_m_prime(h2->be, &h2->manage,
-							    (void *)h2->msg)));
+	return verdict(h2, "M'", h2->be->ops->verify_m_prime(h2->be, &h2->manage,
+							     (void *)h2->msg));
 }
 
 static enum drm_hdcp2_event drm_hdcp2_encrypt(struct drm_hdcp2 *h2)
@@ -493,7 +482,8 @@ static enum drm_hdcp2_event drm_hdcp2_encrypt(struct drm_hdcp2 *h2)
 	int ret = 0;
 
 	if (h2->be->ops->authenticated)
-		ret = backend(h2, authenticated(h2->be));
+		ret = h2->be->ops->authenticated(h2->be, h2->fsm.type1 ? HDCP_STREAM_TYPE1 :
+								      HDCP_STREAM_TYPE0);
 	if (!ret)
 		ret = h2->tx->encrypt(h2->v1.port.connector);
 	if (ret) {
@@ -753,7 +743,6 @@ static void drm_hdcp2_proto_release(struct drm_hdcp_port *port)
 {
 	struct drm_hdcp2 *h2 = to_hdcp2(port);
 
-	kfree(h2->msg);
 	kfree(h2->v1.ksv_list);
 	kfree(h2);
 }
@@ -806,7 +795,6 @@ struct drm_hdcp2 *drm_hdcp2_init(struct drm_connector *connector,
 	h2 = kzalloc(sizeof(*h2), GFP_KERNEL);
 	if (!h2)
 		return ERR_PTR(-ENOMEM);
-	h2->msg = kzalloc(sizeof(struct hdcp2_ake_send_cert), GFP_KERNEL);
 	d1 = (struct drm_hdcp1_desc){
 		.transport = desc->transport,
 		.tx = desc->hdcp1_tx,
@@ -814,9 +802,8 @@ struct drm_hdcp2 *drm_hdcp2_init(struct drm_connector *connector,
 		.ddc = desc->ddc,
 		.aux = desc->aux,
 	};
-	ret = h2->msg ? drm_hdcp1_setup(&h2->v1, connector, &d1) : -ENOMEM;
+	ret = drm_hdcp1_setup(&h2->v1, connector, &d1);
 	if (ret) {
-		kfree(h2->msg);
 		kfree(h2);
 		return ERR_PTR(ret);
 	}

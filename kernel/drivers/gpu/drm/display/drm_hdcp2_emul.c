@@ -321,7 +321,7 @@ static void emul2_send(struct drm_hdcp2_emul *s)
 	case HDCP_2_2_REP_SEND_RECVID_LIST:
 		s->list_sent = true;
 		s->list_read = false;
-		/* The 2 s for the acknowledgement run from when it was ready. */
+		/* The 2 s for the acknowledgment run from when it was ready. */
 		s->list_ns = s->next.ready_ns;
 		emul2_raise(s, EMUL2_RX_READY);
 		break;

@@ -464,8 +464,11 @@ static struct drm_hdcp2_step on_lc(struct drm_hdcp2_fsm *fsm, enum drm_hdcp2_eve
 	}
 	switch (ev) {
 	case DRM_HDCP2_EV_OK:
-		/* The round trip counts to the end of the read. */
-		if (now_ms > fsm->since_ms + DRM_HDCP2_L_PRIME_MS)
+		/*
+		 * The round trip counts to the end of the read. Whole
+		 * milliseconds hide up to one more: 20 of them may be late.
+		 */
+		if (now_ms >= fsm->since_ms + DRM_HDCP2_L_PRIME_MS)
 			return lc_again(fsm);
 		return enter(fsm, DRM_HDCP2_A3_WAIT_ENC, DRM_HDCP2_ACT_SEND_SKE,
 			     DRM_HDCP2_TIMER_NONE);

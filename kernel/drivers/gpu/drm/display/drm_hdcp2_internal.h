@@ -32,16 +32,15 @@ struct drm_hdcp2 {
 
 	struct drm_hdcp2_fsm fsm;
 	struct drm_hdcp_port_input levels; /* of the last run, without its edges */
-	u8 *msg;			/* the receiver's last message */
+	u8 msg[sizeof(struct hdcp2_ake_send_cert)];	/* the receiver's last message */
 	struct hdcp2_rep_stream_manage manage;	/* the last one sent */
 	u32 seq_num_m;			/* for the next RepeaterAuth_Stream_Manage */
 	u32 seq_num_v;			/* of the last Receiver ID list taken */
 	bool seq_num_v_valid;
 
-	/* Measured for make bench, under hw_lock. */
+	/* The locality check's round trip, under hw_lock. */
 	u64 lc_start_ns;
 	u64 lc_rtt_ns;			/* LC_Init to a matching L', last check */
-	u64 crypto_ns;			/* in the backend since AKE_Init */
 };
 
 #endif /* __DRM_HDCP2_INTERNAL_H__ */

@@ -272,7 +272,9 @@ static void drm_test_hdcp2_emul_lc_late(struct kunit *test)
 /* A repeater: seq_num_M in sequence, Type 1 only where allowed, an ack in time. */
 static void drm_test_hdcp2_emul_repeater_rules(struct kunit *test)
 {
-	struct drm_hdcp2_emul_topology topo = { .devices = 3, .depth = 1, .hdcp1_downstream = true };
+	struct drm_hdcp2_emul_topology topo = {
+		.devices = 3, .depth = 1, .hdcp1_downstream = true,
+	};
 	struct hdcp2_rep_stream_manage sm = {
 		.msg_id = HDCP_2_2_REP_STREAM_MANAGE, .k = cpu_to_be16(1),
 		.streams = { { 0, HDCP_STREAM_TYPE1 } },

@@ -8,7 +8,10 @@
  * 2.2 compliance test they mirror.
  */
 
+#include <linux/delay.h>
 #include <linux/i2c.h>
+#include <linux/ktime.h>
+#include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
@@ -82,6 +85,7 @@ struct engine2_test {
 	struct i2c_adapter ddc;
 	bool fips;
 
+	bool real_time;			/* the real clock and work queue (make bench) */
 	u64 now;
 	bool queued;
 	u64 due;
@@ -104,7 +108,9 @@ static struct engine2_test *current_test(void)
 
 static u64 sink_clock_ns(void *data)
 {
-	return ((struct engine2_test *)data)->now * NSEC_PER_MSEC;
+	struct engine2_test *t = data;
+
+	return t->real_time ? ktime_get_ns() : t->now * NSEC_PER_MSEC;
 }
 
 static void sink_cp_irq(void *data)
@@ -377,9 +383,12 @@ static void transport_desc(const struct engine2_param *p, char *desc)
 
 KUNIT_ARRAY_PARAM(transport, transports, transport_desc);
 
-/* A device whose connector's sink is test receiver @receiver (1 or 2). */
-static struct engine2_test *setup_full(struct kunit *test, unsigned int receiver,
-				       bool fallback)
+/*
+ * A device whose connector's sink is test receiver @receiver (1 or 2), on
+ * injected time unless @real_time.
+ */
+static struct engine2_test *setup_time(struct kunit *test, unsigned int receiver,
+				       bool fallback, bool real_time)
 {
 	const struct engine2_param *p = test->param_value;
 	struct drm_hdcp2_desc desc = {
@@ -398,6 +407,7 @@ static struct engine2_test *setup_full(struct kunit *test, unsigned int receiver
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	test->priv = t;
 	t->transport = p ? p->transport : DRM_HDCP1_HDMI;
+	t->real_time = real_time;
 	t->now = START_MS;
 	t->drm.mode_config.helper_private = &test_mode_config_helpers;
 	t->plane = drm_kunit_helper_create_primary_plane(test, &t->drm, NULL, NULL, NULL, 0,
@@ -437,9 +447,11 @@ static struct engine2_test *setup_full(struct kunit *test, unsigned int receiver
 
 	kunit_activate_static_stub(test, drm_sysfs_connector_property_event, fake_property_event);
 	kunit_activate_static_stub(test, drm_hdcp_check_ksvs_revoked, fake_check_revoked);
-	kunit_activate_static_stub(test, drm_hdcp_port_now_ms, fake_now_ms);
-	kunit_activate_static_stub(test, drm_hdcp_port_queue, fake_queue);
-	kunit_activate_static_stub(test, drm_hdcp_port_sleep, fake_sleep);
+	if (!real_time) {
+		kunit_activate_static_stub(test, drm_hdcp_port_now_ms, fake_now_ms);
+		kunit_activate_static_stub(test, drm_hdcp_port_queue, fake_queue);
+		kunit_activate_static_stub(test, drm_hdcp_port_sleep, fake_sleep);
+	}
 	kunit_activate_static_stub(test, drm_hdcp2_soft_fips, fake_fips);
 
 	desc.transport = t->transport;
@@ -464,6 +476,12 @@ static struct engine2_test *setup_full(struct kunit *test, unsigned int receiver
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t->hdcp);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, fini_engine, t->hdcp), 0);
 	return t;
+}
+
+static struct engine2_test *setup_full(struct kunit *test, unsigned int receiver,
+				       bool fallback)
+{
+	return setup_time(test, receiver, fallback, false);
 }
 
 static struct engine2_test *setup(struct kunit *test)
@@ -914,17 +932,21 @@ struct repeater_fault {
 	bool no_list;
 };
 
-#define REPEATER_FAULTS(_tr, _tn) \
-	{ "1b_02_no_list_" _tn, _tr, 3, 1, -1, true }, \
-	{ "1b_03_invalid_v_prime_" _tn, _tr, 3, 1, DRM_HDCP2_EMUL_BAD_V_PRIME }, \
-	{ "1b_04_max_devs_exceeded_" _tn, _tr, 32, 1, -1 }, \
-	{ "1b_05_max_cascade_exceeded_" _tn, _tr, 3, 5, -1 }, \
-	{ "1b_06_first_seq_num_v_not_0_" _tn, _tr, 3, 1, DRM_HDCP2_EMUL_SEQ_NUM_V_NONZERO }, \
-	{ "1b_10_invalid_m_prime_" _tn, _tr, 3, 1, DRM_HDCP2_EMUL_BAD_M_PRIME }
-
 static const struct repeater_fault repeater_faults[] = {
-	REPEATER_FAULTS(DRM_HDCP1_HDMI, "hdmi"),
-	REPEATER_FAULTS(DRM_HDCP1_DP, "dp"),
+	{ "1b_02_no_list_hdmi", DRM_HDCP1_HDMI, 3, 1, -1, true },
+	{ "1b_03_invalid_v_prime_hdmi", DRM_HDCP1_HDMI, 3, 1, DRM_HDCP2_EMUL_BAD_V_PRIME },
+	{ "1b_04_max_devs_exceeded_hdmi", DRM_HDCP1_HDMI, 32, 1, -1 },
+	{ "1b_05_max_cascade_exceeded_hdmi", DRM_HDCP1_HDMI, 3, 5, -1 },
+	{ "1b_06_first_seq_num_v_not_0_hdmi", DRM_HDCP1_HDMI, 3, 1,
+	  DRM_HDCP2_EMUL_SEQ_NUM_V_NONZERO },
+	{ "1b_10_invalid_m_prime_hdmi", DRM_HDCP1_HDMI, 3, 1, DRM_HDCP2_EMUL_BAD_M_PRIME },
+	{ "1b_02_no_list_dp", DRM_HDCP1_DP, 3, 1, -1, true },
+	{ "1b_03_invalid_v_prime_dp", DRM_HDCP1_DP, 3, 1, DRM_HDCP2_EMUL_BAD_V_PRIME },
+	{ "1b_04_max_devs_exceeded_dp", DRM_HDCP1_DP, 32, 1, -1 },
+	{ "1b_05_max_cascade_exceeded_dp", DRM_HDCP1_DP, 3, 5, -1 },
+	{ "1b_06_first_seq_num_v_not_0_dp", DRM_HDCP1_DP, 3, 1,
+	  DRM_HDCP2_EMUL_SEQ_NUM_V_NONZERO },
+	{ "1b_10_invalid_m_prime_dp", DRM_HDCP1_DP, 3, 1, DRM_HDCP2_EMUL_BAD_M_PRIME },
 };
 
 static void repeater_fault_desc(const struct repeater_fault *f, char *desc)
@@ -1028,6 +1050,248 @@ static void drm_test_hdcp2_engine_unplug_mid_authentication(struct kunit *test)
 	expect_enabled(test, t, -1);
 }
 
+/* make bench: the backend, timed, around the software one. */
+struct timed_backend {
+	struct drm_hdcp2_backend base;
+	struct drm_hdcp2_backend *soft;
+	u64 ns;
+};
+
+static struct timed_backend *bench_be;
+
+/* Count the time since @start, and pass on @ret. */
+static int timed(ktime_t start, int ret)
+{
+	bench_be->ns += ktime_to_ns(ktime_sub(ktime_get(), start));
+	return ret;
+}
+
+static bool timed_capable(struct drm_hdcp2_backend *be)
+{
+	return true;
+}
+
+static int timed_ake_init(struct drm_hdcp2_backend *be, struct hdcp2_ake_init *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->ake_init(bench_be->soft, m));
+}
+
+static int timed_verify_cert(struct drm_hdcp2_backend *be, const struct hdcp2_ake_send_cert *c,
+			     union drm_hdcp2_ake_km *km, size_t *len)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->verify_cert(bench_be->soft, c, km, len));
+}
+
+static int timed_verify_h_prime(struct drm_hdcp2_backend *be,
+				const struct hdcp2_ake_send_hprime *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->verify_h_prime(bench_be->soft, m));
+}
+
+static int timed_store_pairing(struct drm_hdcp2_backend *be,
+			       const struct hdcp2_ake_send_pairing_info *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->store_pairing(bench_be->soft, m));
+}
+
+static int timed_lc_init(struct drm_hdcp2_backend *be, struct hdcp2_lc_init *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->lc_init(bench_be->soft, m));
+}
+
+static int timed_verify_l_prime(struct drm_hdcp2_backend *be,
+				const struct hdcp2_lc_send_lprime *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->verify_l_prime(bench_be->soft, m));
+}
+
+static int timed_ske(struct drm_hdcp2_backend *be, struct hdcp2_ske_send_eks *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->ske(bench_be->soft, m));
+}
+
+static int timed_verify_receiver_ids(struct drm_hdcp2_backend *be,
+				     const struct hdcp2_rep_send_receiverid_list *m,
+				     struct hdcp2_rep_send_ack *ack)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->verify_receiver_ids(bench_be->soft, m, ack));
+}
+
+static int timed_verify_m_prime(struct drm_hdcp2_backend *be,
+				const struct hdcp2_rep_stream_manage *sm,
+				const struct hdcp2_rep_stream_ready *m)
+{
+	ktime_t start = ktime_get();
+
+	return timed(start, bench_be->soft->ops->verify_m_prime(bench_be->soft, sm, m));
+}
+
+static void timed_close(struct drm_hdcp2_backend *be)
+{
+	bench_be->soft->ops->close(bench_be->soft);
+}
+
+static const struct drm_hdcp2_backend_ops timed_ops = {
+	.capable = timed_capable,
+	.ake_init = timed_ake_init,
+	.verify_cert = timed_verify_cert,
+	.verify_h_prime = timed_verify_h_prime,
+	.store_pairing = timed_store_pairing,
+	.lc_init = timed_lc_init,
+	.verify_l_prime = timed_verify_l_prime,
+	.ske = timed_ske,
+	.verify_receiver_ids = timed_verify_receiver_ids,
+	.verify_m_prime = timed_verify_m_prime,
+	.close = timed_close,
+};
+
+static bool wait_cp(struct engine2_test *t, u64 want, unsigned int ms)
+{
+	ktime_t end = ktime_add_ms(ktime_get(), ms);
+
+	while (cp(t) != want) {
+		if (ktime_after(ktime_get(), end))
+			return false;
+		usleep_range(200, 400);
+	}
+	return true;
+}
+
+static int cmp_s64(const void *a, const void *b)
+{
+	s64 x = *(const s64 *)a, y = *(const s64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The floor the specification and the sink allow a paired receiver: the
+ * sink's answers (on DisplayPort the certificate and L' are read once
+ * their time is over, 100 and 16 ms), then 200 ms from SKE to encryption.
+ */
+static u64 floor_us(struct engine2_test *t)
+{
+	u32 cert = drm_hdcp2_emul_delay(t->sink, DRM_HDCP2_EMUL_CERT);
+	u32 h = drm_hdcp2_emul_delay(t->sink, DRM_HDCP2_EMUL_H_PRIME);
+	u32 l = drm_hdcp2_emul_delay(t->sink, DRM_HDCP2_EMUL_L_PRIME);
+
+	if (t->transport == DRM_HDCP1_DP) {
+		cert = max(cert, DRM_HDCP2_CERT_MS);
+		l = max(l, DRM_HDCP2_DP_L_PRIME_READ_MS);
+	}
+	return (u64)(cert + h + l + DRM_HDCP2_ENC_DELAY_MS) * USEC_PER_MSEC;
+}
+
+struct bench_param {
+	const char *name;
+	enum drm_hdcp1_transport transport;
+	u64 type;
+};
+
+static const struct bench_param bench_params[] = {
+	{ "HDMI, Type 0", DRM_HDCP1_HDMI, TYPE0 },
+	{ "HDMI, Type 1", DRM_HDCP1_HDMI, TYPE1 },
+	{ "DP, Type 0", DRM_HDCP1_DP, TYPE0 },
+	{ "DP, Type 1", DRM_HDCP1_DP, TYPE1 },
+};
+
+static void bench_desc(const struct bench_param *p, char *desc)
+{
+	strscpy(desc, p->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(bench, bench_params, bench_desc);
+
+/*
+ * make bench: Desired to Enabled of a paired receiver on the real clock
+ * and work queue, against the floor; the time spent in the software
+ * backend per authentication; the locality check's round trip against
+ * its 20 ms.
+ */
+static void drm_bench_hdcp2_desired_to_enabled(struct kunit *test)
+{
+	const struct bench_param *bp = test->param_value;
+	const struct engine2_param p = { bp->name, bp->transport };
+	struct timed_backend *tb;
+	s64 ms_us[7], crypto_us[7], lc_us[7];
+	struct engine2_test *t;
+	u64 floor, ratio;
+	int i;
+
+	test->param_value = &p;
+	t = setup_time(test, 2, true, true);
+	tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tb);
+	tb->base.ops = &timed_ops;
+	tb->soft = t->be;
+	bench_be = tb;
+	/* The engine keeps the backend it was made with: swap it under its lock. */
+	mutex_lock(&t->hdcp->v1.port.hw_lock);
+	t->hdcp->be = &tb->base;
+	mutex_unlock(&t->hdcp->v1.port.hw_lock);
+	floor = floor_us(t);
+	/* A first authentication pairs the receiver; the runs below reuse it. */
+	commit(test, t, true, CP_DESIRED, bp->type);
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 5000));
+	for (i = 0; i < ARRAY_SIZE(ms_us); i++) {
+		ktime_t start;
+
+		commit(test, t, true, CP_UNDESIRED, bp->type);
+		KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_UNDESIRED, 1000));
+		msleep(20);
+		tb->ns = 0;
+		start = ktime_get();
+		commit(test, t, true, CP_DESIRED, bp->type);
+		KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_ENABLED, 5000));
+		ms_us[i] = ktime_us_delta(ktime_get(), start);
+		crypto_us[i] = div_u64(tb->ns, NSEC_PER_USEC);
+		lc_us[i] = div_u64(t->hdcp->lc_rtt_ns, NSEC_PER_USEC);
+	}
+	commit(test, t, true, CP_UNDESIRED, bp->type);
+	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_UNDESIRED, 1000));
+	bench_be = NULL;
+	sort(ms_us, ARRAY_SIZE(ms_us), sizeof(s64), cmp_s64, NULL);
+	sort(crypto_us, ARRAY_SIZE(crypto_us), sizeof(s64), cmp_s64, NULL);
+	sort(lc_us, ARRAY_SIZE(lc_us), sizeof(s64), cmp_s64, NULL);
+	ratio = div64_u64((u64)ms_us[3] * 100, floor);
+	kunit_info(test, "bench: HDCP 2.2 %s: Desired -> Enabled median %lld.%03lld ms, floor %llu ms, ratio %llu.%02llu\n",
+		   bp->name, ms_us[3] / 1000, ms_us[3] % 1000, div_u64(floor, USEC_PER_MSEC),
+		   ratio / 100, ratio % 100);
+	kunit_info(test, "bench: HDCP 2.2 %s: backend crypto %lld us per authentication, locality check round trip %lld us (budget 20000 us)\n",
+		   bp->name, crypto_us[3], lc_us[3]);
+	KUNIT_EXPECT_GE(test, ms_us[0], floor);
+	KUNIT_EXPECT_LT(test, lc_us[6], (s64)DRM_HDCP2_L_PRIME_MS * USEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, violations(t), 0);
+}
+
+static struct kunit_case drm_hdcp2_bench_cases[] = {
+	KUNIT_CASE_PARAM(drm_bench_hdcp2_desired_to_enabled, bench_gen_params),
+	{}
+};
+
+/* Not part of make check: its suite is very slow by attribute. */
+static struct kunit_suite drm_hdcp2_bench_suite = {
+	.name = "drm_hdcp2_bench",
+	.test_cases = drm_hdcp2_bench_cases,
+	.attr = { .speed = KUNIT_SPEED_VERY_SLOW },
+};
+
 static struct kunit_case drm_hdcp2_engine_tests[] = {
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_receiver_enabled, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_type1_receiver, transport_gen_params),
@@ -1066,7 +1330,7 @@ static struct kunit_suite drm_hdcp2_engine_test_suite = {
 	.test_cases = drm_hdcp2_engine_tests,
 };
 
-kunit_test_suite(drm_hdcp2_engine_test_suite);
+kunit_test_suites(&drm_hdcp2_engine_test_suite, &drm_hdcp2_bench_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the HDCP 2.2 engine");
 MODULE_LICENSE("Dual MIT/GPL");

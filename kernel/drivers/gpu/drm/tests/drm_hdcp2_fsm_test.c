@@ -290,6 +290,16 @@ static void drm_test_hdcp2_fsm_1a_13_2_late_l_prime(struct kunit *test)
 	expect(&r, EV(TIMER), 0, ST(A2_LC), ACT(READ_L_PRIME));
 	expect(&r, EV(OK), 0, ST(A2_LC), ACT(SEND_LC_INIT));
 	KUNIT_EXPECT_EQ(test, r.fsm.tries, 2);
+	/*
+	 * Read when the clock in whole milliseconds has moved by 20: as much
+	 * as 21 ms may have passed, which a receiver that times LC_Init to
+	 * the nanosecond calls late.
+	 */
+	expect(&r, EV(OK), 0, ST(A2_LC), 0);
+	r.now += DRM_HDCP2_L_PRIME_MS;
+	expect(&r, EV(TIMER), 0, ST(A2_LC), ACT(READ_L_PRIME));
+	expect(&r, EV(OK), 0, ST(A2_LC), ACT(SEND_LC_INIT));
+	KUNIT_EXPECT_EQ(test, r.fsm.tries, 3);
 	/* Polled L' that is not there by 20 ms: another rn. */
 	expect(&r, EV(OK), 0, ST(A2_LC), 0);
 	r.now += DRM_HDCP2_L_PRIME_MS;
