@@ -90,8 +90,10 @@ def main():
         git("add", "-A")
         # Debian's top-level .gitignore ("/*") hides new files from add -A.
         owned = [rel for rel in " ".join(files).split()]
-        if owned:
-            git("add", "-f", "--", *owned)
+        # Files the entry's hunks create are hidden the same way.
+        created = re.findall(r"(?m)^diff --git a/\S+ b/(\S+)\nnew file mode", rest)
+        if owned or created:
+            git("add", "-f", "--", *(owned + created))
         new = git("diff", "--cached", "--", ".", *[":!" + f for f in " ".join(files).split()])
         git("-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", name)
         open(path, "w").write(head + new)

@@ -920,6 +920,102 @@ static double enable_type(struct kms *k, uint64_t type)
 	return ms_since(t0, t.reached);
 }
 
+/*
+ * The connector's EDID as a probe finds it (a forced probe, as the master
+ * asks for one), and whether a mode of the given size came with it.
+ * Returns the EDID's length, 0 if it has none.
+ */
+static size_t probe_edid(struct kms *k, uint8_t *edid, size_t size, int w, int h,
+			 bool *has_mode)
+{
+	drmModeConnectorPtr c = drmModeGetConnector(k->fd, k->conn_id);
+	drmModePropertyBlobPtr blob = NULL;
+	size_t len = 0;
+	int i;
+
+	*has_mode = false;
+	if (!c)
+		return 0;
+	for (i = 0; i < c->count_modes; i++)
+		if (c->modes[i].hdisplay == w && c->modes[i].vdisplay == h)
+			*has_mode = true;
+	for (i = 0; i < c->count_props && !blob; i++) {
+		drmModePropertyPtr p = drmModeGetProperty(k->fd, c->props[i]);
+
+		if (p && !strcmp(p->name, "EDID") && c->prop_values[i])
+			blob = drmModeGetPropertyBlob(k->fd, c->prop_values[i]);
+		drmModeFreeProperty(p);
+	}
+	if (blob && blob->length <= size) {
+		memcpy(edid, blob->data, blob->length);
+		len = blob->length;
+	}
+	drmModeFreePropertyBlob(blob);
+	drmModeFreeConnector(c);
+	return len;
+}
+
+static int write_edid_override(const uint8_t *edid, size_t len)
+{
+	int fd = open(knob_path(K_EDID_OVERRIDE), O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, edid, len);
+	close(fd);
+	return n == (ssize_t)len ? 0 : -EIO;
+}
+
+/*
+ * A sink on HDMI or DisplayPort has its EDID read by the source, so
+ * DRM's edid_override replaces it, as it does on every real HDMI or DP
+ * connector (IGT's kms_hdmi_inject and kms_3d rely on it): the override
+ * here trades the sink's 1920x1080 for 1280x1024.
+ */
+static void case_edid_override(struct kms *k)
+{
+	/* 1280x1024@60: 108 MHz, h 1280+48+112+248, v 1024+1+3+38, +h +v */
+	static const uint8_t dtd_1280x1024[18] = {
+		0x30, 0x2a, 0x00, 0x98, 0x51, 0x00, 0x2a, 0x40, 0x30, 0x70,
+		0x13, 0x00, 0x78, 0x2d, 0x11, 0x00, 0x00, 0x1e,
+	};
+	uint8_t sink[512], edid[512], over[128], sum = 0;
+	size_t sink_len, len;
+	bool big, small;
+	int i;
+
+	sink_len = probe_edid(k, sink, sizeof(sink), 1920, 1080, &big);
+	probe_edid(k, edid, sizeof(edid), 1280, 1024, &small);
+	if (!check(sink_len >= 128 && big && !small,
+		   "the sink's EDID (%zu bytes) gives 1920x1080 (%d) and not 1280x1024 (%d)",
+		   sink_len, big, small))
+		return;
+	memcpy(over, sink, sizeof(over));
+	/* The preferred timing, then a dummy in place of 1920x1080. */
+	memcpy(over + 54, dtd_1280x1024, sizeof(dtd_1280x1024));
+	memset(over + 72, 0, 18);
+	over[75] = 0x10;
+	over[126] = 0;		/* no CTA-861 extension, no 1080p VIC */
+	for (i = 0; i < 127; i++)
+		sum += over[i];
+	over[127] = -sum;
+	if (!check(!write_edid_override(over, sizeof(over)), "writing %s",
+		   knob_path(K_EDID_OVERRIDE)))
+		return;
+	len = probe_edid(k, edid, sizeof(edid), 1280, 1024, &small);
+	probe_edid(k, edid, sizeof(edid), 1920, 1080, &big);
+	check(len == sizeof(over) && !memcmp(edid, over, len),
+	      "with the override the EDID property holds it (%zu bytes)", len);
+	check(small && !big, "with the override 1280x1024 is offered (%d), 1920x1080 not (%d)",
+	      small, big);
+	write_file(knob_path(K_EDID_OVERRIDE), "reset");
+	len = probe_edid(k, edid, sizeof(edid), 1920, 1080, &big);
+	probe_edid(k, edid, sizeof(edid), 1280, 1024, &small);
+	check(len == sink_len && !memcmp(edid, sink, len) && big && !small,
+	      "after reset the sink's EDID (%zu bytes) and modes are back", len);
+}
+
 static void case_hdcp2_capability(struct kms *k)
 {
 	char buf[128] = "";
@@ -1137,6 +1233,7 @@ static const struct tcase cases[] = {
 	{ "stress_200_toggles", T_ANY, M_ANY, case_stress_toggles },
 	{ "stress_50_replugs_during_authentication", T_ANY, M_ANY, case_stress_replug },
 	{ "stress_100_dpms_cycles_while_enabled", T_ANY, M_ANY, case_stress_dpms },
+	{ "edid_override_replaces_the_sink_edid", T_ANY, M_ANY, case_edid_override },
 	{ "sink_saw_no_protocol_violation", T_ANY, M_ANY, case_no_violations },
 	{ "hdcp2_sink_capability", T_ANY, M_HDCP2, case_hdcp2_capability },
 	{ "hdcp2_type0_desired_enabled", T_ANY, M_HDCP2, case_hdcp2_type0 },

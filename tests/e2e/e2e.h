@@ -65,6 +65,7 @@ enum knob {
 	K_ENCRYPTING,
 	K_ENCRYPTION,
 	K_VIOLATIONS,
+	K_EDID_OVERRIDE,
 	/* With vkms.enable_hdcp2=1 only. */
 	K_HDCP2,
 	K_HDCP2_TOPOLOGY,

@@ -35,6 +35,7 @@ static const char *const knob_paths[K_NUM] = {
 	[K_ENCRYPTING]		 = "hdcp/encrypting",
 	[K_ENCRYPTION]		 = "hdcp/encryption",
 	[K_VIOLATIONS]		 = "hdcp/violations",
+	[K_EDID_OVERRIDE]	 = "edid_override",	/* DRM's own */
 	[K_HDCP2]		 = "hdcp/hdcp2",
 	[K_HDCP2_TOPOLOGY]	 = "hdcp/hdcp2_topology",
 	[K_HDCP2_TOPOLOGY_CHANGE] = "hdcp/hdcp2_topology_change",

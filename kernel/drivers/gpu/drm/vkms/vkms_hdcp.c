@@ -350,9 +350,11 @@ int vkms_hdcp_connector_type(bool dp)
 
 /*
  * The sink's EDID, as a monitor would present it: "VKM" 0x0001, "VKMS
- * HDCP", 1920x1080@60 preferred (the CEA timing) and the established 640x480,
- * 800x600 and 1024x768 at 60 Hz. HDMI sinks add a CTA-861 block with the HDMI
- * vendor block; the checksums are filled in at init.
+ * HDCP", 1024x768@60 preferred (VKMS's default mode, so that emulating the
+ * link does not change the mode userspace picks), 1920x1080@60 (the CEA
+ * timing) and the established 640x480, 800x600 and 1024x768 at 60 Hz. HDMI
+ * sinks add a CTA-861 block with the HDMI vendor block; the checksums are
+ * filled in at init.
  */
 static const u8 vkms_hdcp_edid_base[EDID_LENGTH] = {
 	0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00,	/* header */
@@ -363,18 +365,18 @@ static const u8 vkms_hdcp_edid_base[EDID_LENGTH] = {
 	0x21, 0x08, 0x00,				/* established timings */
 	0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,	/* no standard timings */
 	0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
+	/* 1024x768@60 (DMT), 65 MHz, preferred */
+	0x64, 0x19, 0x00, 0x40, 0x41, 0x00, 0x26, 0x30, 0x18, 0x88,
+	0x36, 0x00, 0x09, 0x25, 0x21, 0x00, 0x00, 0x18,
 	/* 1920x1080@60, 148.5 MHz */
 	0x02, 0x3a, 0x80, 0x18, 0x71, 0x38, 0x2d, 0x40, 0x58, 0x2c,
 	0x45, 0x00, 0x09, 0x25, 0x21, 0x00, 0x00, 0x1e,
-	/* range limits: 24-75 Hz, 30-81 kHz, 170 MHz */
-	0x00, 0x00, 0x00, 0xfd, 0x00, 0x18, 0x4b, 0x1e, 0x51, 0x11,
-	0x00, 0x0a, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
 	/* monitor name */
 	0x00, 0x00, 0x00, 0xfc, 0x00, 'V', 'K', 'M', 'S', ' ', 'H', 'D', 'C', 'P',
 	0x0a, 0x20, 0x20, 0x20,
-	/* dummy descriptor */
-	0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	/* range limits: 24-75 Hz, 30-81 kHz, 170 MHz */
+	0x00, 0x00, 0x00, 0xfd, 0x00, 0x18, 0x4b, 0x1e, 0x51, 0x11,
+	0x00, 0x0a, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
 	0x00, 0x00,					/* extensions, checksum */
 };
 
@@ -416,7 +418,23 @@ static void vkms_hdcp_init_edid(struct vkms_hdcp *hdcp)
 	hdcp->edid_len = 2 * EDID_LENGTH;
 }
 
-/* The modes and the EDID property come from the sink's EDID. */
+/* One EDID block as the sink answers a read of it. */
+static int vkms_hdcp_read_edid_block(void *data, u8 *buf, unsigned int block, size_t len)
+{
+	struct vkms_hdcp *hdcp = data;
+	size_t offset = block * EDID_LENGTH;
+
+	if (offset + len > hdcp->edid_len)
+		return -EIO;
+	memcpy(buf, hdcp->edid + offset, len);
+	return 0;
+}
+
+/*
+ * The modes and the EDID property come from the sink's EDID, read the way
+ * a driver of a real HDMI or DP connector reads it, so that an EDID from
+ * debugfs (edid_override) or from firmware (drm.edid_firmware) replaces it.
+ */
 static int vkms_hdcp_get_modes(struct drm_connector *connector)
 {
 	struct vkms_hdcp *hdcp = vkms_hdcp_of(connector);
@@ -425,7 +443,7 @@ static int vkms_hdcp_get_modes(struct drm_connector *connector)
 
 	if (!hdcp)
 		return 0;
-	edid = drm_edid_alloc(hdcp->edid, hdcp->edid_len);
+	edid = drm_edid_read_custom(connector, vkms_hdcp_read_edid_block, hdcp);
 	drm_edid_connector_update(connector, edid);
 	count = drm_edid_connector_add_modes(connector);
 	drm_edid_free(edid);
