@@ -61,6 +61,20 @@ u64 drm_hdcp_port_now_ms(void)
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_now_ms);
 
 /*
+ * The work queue delay for a run due in @delay_ms: the run comes after
+ * more than @delay_ms - DRM_HDCP_PORT_EARLY_MS and before @delay_ms, as
+ * long as the timer wheel keeps jiffies (level 0); the worker sleeps the
+ * rest (drm_hdcp_port_process()).
+ */
+VISIBLE_IF_KUNIT unsigned long drm_hdcp_port_delay_jiffies(unsigned long delay_ms)
+{
+	if (delay_ms <= DRM_HDCP_PORT_EARLY_MS)
+		return 0;
+	return msecs_to_jiffies(delay_ms - DRM_HDCP_PORT_EARLY_MS) + 1;
+}
+EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_delay_jiffies);
+
+/*
  * Make sure the worker runs within @delay_ms. Called under req_lock. The
  * worker is frozen with the system, so nothing runs while it is suspended.
  */
@@ -73,7 +87,7 @@ VISIBLE_IF_KUNIT void drm_hdcp_port_queue(struct drm_hdcp_port *port,
 	else
 		/* A pending run is a kick, which is sooner: leave it. */
 		queue_delayed_work(system_freezable_wq, &port->work,
-				   msecs_to_jiffies(delay_ms) + 1);
+				   drm_hdcp_port_delay_jiffies(delay_ms));
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_queue);
 
@@ -428,6 +442,16 @@ static s64 drm_hdcp_port_process(struct drm_hdcp_port *port)
 
 	port->proto->run(port, &in, drm_hdcp_port_now_ms());
 	now = drm_hdcp_port_now_ms();
+	/*
+	 * Woken early by the queue: sleep past the deadline. Its origin was
+	 * read in whole milliseconds, as late as 1 ms after the event that
+	 * a floor counts from, hence one more.
+	 */
+	if (port->timer_armed && now < port->deadline_ms &&
+	    port->deadline_ms - now <= DRM_HDCP_PORT_EARLY_MS + 1) {
+		drm_hdcp_port_sleep(port, port->deadline_ms - now + 1);
+		now = drm_hdcp_port_now_ms();
+	}
 	if (port->timer_armed && now >= port->deadline_ms) {
 		port->timer_armed = false;
 		port->proto->timer(port, now);
@@ -456,7 +480,7 @@ VISIBLE_IF_KUNIT void drm_hdcp_port_run(struct drm_hdcp_port *port)
 	spin_lock_irq(&port->req_lock);
 	if (!port->dead) {
 		now = drm_hdcp_port_now_ms();
-		/* Never early: the floors are minimum waits. */
+		/* The floors are minimum waits: woken early, it sleeps to them. */
 		drm_hdcp_port_queue(port, (u64)next > now ? (u64)next - now : 1);
 	}
 	spin_unlock_irq(&port->req_lock);

@@ -66,6 +66,14 @@ struct drm_hdcp_stream {
 #define DRM_HDCP_PORT_RI_FRAMES		128
 
 /*
+ * How long before a protocol's deadline the work queue may wake the
+ * worker, which sleeps the rest: its delays round up to jiffies, two of
+ * which are 20 ms at HZ=100, and to the timer wheel's coarser steps
+ * beyond 64 jiffies (8 ms at HZ=1000).
+ */
+#define DRM_HDCP_PORT_EARLY_MS		20
+
+/*
  * What the streams and the driver asked of the port, for one run of the
  * protocol.
  */
@@ -200,6 +208,7 @@ void drm_hdcp_port_sleep(struct drm_hdcp_port *port, unsigned int ms);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* Test hooks: the work queueing, redirectable, and one run of the worker. */
 void drm_hdcp_port_queue(struct drm_hdcp_port *port, unsigned long delay_ms);
+unsigned long drm_hdcp_port_delay_jiffies(unsigned long delay_ms);
 void drm_hdcp_port_run(struct drm_hdcp_port *port);
 #endif
 
