@@ -1186,6 +1186,18 @@ static void case_hdcp2_faults(struct kms *k)
 	}
 }
 
+/* Print what the sink logged since it counted @before violations. */
+static void note_new_violations(enum knob knob, long before)
+{
+	char buf[4096] = "";
+	long now = knob_read_long(knob);
+
+	if (before < 0 || now <= before || knob_read(knob, buf, sizeof(buf)) < 0)
+		return;
+	note("%s: %ld new violations during this case; the log:\n%s", knob_path(knob),
+	     now - before, strchr(buf, '\n') ? strchr(buf, '\n') + 1 : buf);
+}
+
 static void case_hdcp2_no_violations(struct kms *k)
 {
 	char buf[4096] = "";
@@ -1279,6 +1291,7 @@ int run_tests(struct kms *k, int argc, char **argv)
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct tcase *c = &cases[i];
+		long seen1, seen2;
 		unsigned int before;
 		double t0;
 
@@ -1288,10 +1301,16 @@ int run_tests(struct kms *k, int argc, char **argv)
 			continue;
 		before = check_failures;
 		t0 = now_s();
+		seen1 = knob_read_long(K_VIOLATIONS);
+		seen2 = k->hdcp2 ? knob_read_long(K_HDCP2_VIOLATIONS) : 0;
 		if (reset(k))
 			check(false, "could not reset the connector and the sink");
 		else
 			c->run(k);
+		/* The final checks fail on them; this says which case saw them. */
+		note_new_violations(K_VIOLATIONS, seen1);
+		if (k->hdcp2)
+			note_new_violations(K_HDCP2_VIOLATIONS, seen2);
 		if (check_failures == before) {
 			passed++;
 			say("PASS %s.%s%s (%.1f s)", c->name, transport_name(k->transport),

@@ -192,6 +192,7 @@ const u8 *drm_hdcp2_emul_receiver_id(struct drm_hdcp2_emul *sink);
 
 void drm_hdcp2_emul_set_strict(struct drm_hdcp2_emul *sink, bool strict);
 unsigned int drm_hdcp2_emul_violations(struct drm_hdcp2_emul *sink);
+unsigned int drm_hdcp2_emul_ignored(struct drm_hdcp2_emul *sink);
 unsigned int drm_hdcp2_emul_violations_of(struct drm_hdcp2_emul *sink,
 					  enum drm_hdcp2_emul_violation reason);
 unsigned int drm_hdcp2_emul_violation_log(struct drm_hdcp2_emul *sink,

@@ -128,14 +128,29 @@ static enum drm_hdcp2_event verdict(struct drm_hdcp2 *h2, const char *what, int 
 }
 
 /* Send a message whose first byte is its msg_id, @len bytes in all. */
-static int drm_hdcp2_write_msg(struct drm_hdcp2 *h2, const void *msg, size_t len)
+/*
+ * Write to the receiver, unless the link this run started on was stopped
+ * or replaced meanwhile (DRM_HDCP2_NUM_EVENTS): what the backend computed
+ * for the old sink, which takes a while, must not reach a new one.
+ */
+static enum drm_hdcp2_event drm_hdcp2_write(struct drm_hdcp2 *h2, u32 offset, const void *buf,
+					    size_t len)
+{
+	if (!drm_hdcp_port_link_current(&h2->v1.port))
+		return DRM_HDCP2_NUM_EVENTS;
+	return drm_hdcp1_link_write(&h2->v1, offset, buf, len) ? DRM_HDCP2_EV_IO_ERROR :
+								  DRM_HDCP2_EV_OK;
+}
+
+static enum drm_hdcp2_event drm_hdcp2_write_msg(struct drm_hdcp2 *h2, const void *msg,
+						size_t len)
 {
 	const struct drm_hdcp2_msg *m = drm_hdcp2_msg_find(*(const u8 *)msg);
 
 	if (!is_dp(h2))
-		return drm_hdcp1_link_write(&h2->v1, HDCP_2_2_HDMI_REG_WR_MSG_OFFSET, msg, len);
+		return drm_hdcp2_write(h2, HDCP_2_2_HDMI_REG_WR_MSG_OFFSET, msg, len);
 	/* DisplayPort leaves the msg_id out: the address says it. */
-	return drm_hdcp1_link_write(&h2->v1, m->dp_offset, (const u8 *)msg + 1, len - 1);
+	return drm_hdcp2_write(h2, m->dp_offset, (const u8 *)msg + 1, len - 1);
 }
 
 /* DisplayPort: whether RxStatus announces @bit; *@rx gets all of it. */
@@ -259,8 +274,7 @@ static enum drm_hdcp2_event drm_hdcp2_send_ake_init(struct drm_hdcp2 *h2)
 	ret = h2->be->ops->ake_init(h2->be, &init);
 	if (ret)
 		return verdict(h2, "AKE_Init", ret);
-	return drm_hdcp2_write_msg(h2, &init, sizeof(init)) ? DRM_HDCP2_EV_IO_ERROR :
-							      DRM_HDCP2_EV_OK;
+	return drm_hdcp2_write_msg(h2, &init, sizeof(init));
 }
 
 static enum drm_hdcp2_event drm_hdcp2_read_cert(struct drm_hdcp2 *h2, u32 *info)
@@ -290,8 +304,9 @@ static enum drm_hdcp2_event drm_hdcp2_read_cert(struct drm_hdcp2 *h2, u32 *info)
 	ret = h2->be->ops->verify_cert(h2->be, cert, &km, &len);
 	if (ret)
 		return verdict(h2, "certificate", ret);
-	if (drm_hdcp2_write_msg(h2, &km, len))
-		return DRM_HDCP2_EV_IO_ERROR;
+	ev = drm_hdcp2_write_msg(h2, &km, len);
+	if (ev != DRM_HDCP2_EV_OK)
+		return ev;
 	if (HDCP_2_2_RX_REPEATER(cert->rx_caps[2]))
 		*info |= DRM_HDCP2_INFO_REPEATER;
 	if (km.msg_id == HDCP_2_2_AKE_STORED_KM)
@@ -333,8 +348,7 @@ static enum drm_hdcp2_event drm_hdcp2_send_lc_init(struct drm_hdcp2 *h2)
 	if (ret)
 		return verdict(h2, "LC_Init", ret);
 	h2->lc_start_ns = ktime_get_ns();
-	return drm_hdcp2_write_msg(h2, &lc, sizeof(lc)) ? DRM_HDCP2_EV_IO_ERROR :
-							  DRM_HDCP2_EV_OK;
+	return drm_hdcp2_write_msg(h2, &lc, sizeof(lc));
 }
 
 static enum drm_hdcp2_event drm_hdcp2_read_l_prime(struct drm_hdcp2 *h2)
@@ -360,22 +374,22 @@ static enum drm_hdcp2_event drm_hdcp2_set_type(struct drm_hdcp2 *h2)
 
 	if (!is_dp(h2) || h2->fsm.repeater)
 		return DRM_HDCP2_EV_OK;
-	return drm_hdcp1_link_write(&h2->v1, DP_HDCP_2_2_REG_STREAM_TYPE_OFFSET, &type, 1) ?
-	       DRM_HDCP2_EV_IO_ERROR : DRM_HDCP2_EV_OK;
+	return drm_hdcp2_write(h2, DP_HDCP_2_2_REG_STREAM_TYPE_OFFSET, &type, 1);
 }
 
 static enum drm_hdcp2_event drm_hdcp2_send_ske(struct drm_hdcp2 *h2)
 {
 	struct hdcp2_ske_send_eks eks;
+	enum drm_hdcp2_event ev;
 	int ret;
 
 	ret = h2->be->ops->ske(h2->be, &eks);
 	if (ret)
 		return verdict(h2, "SKE_Send_Eks", ret);
-	ret = drm_hdcp2_write_msg(h2, &eks, sizeof(eks));
+	ev = drm_hdcp2_write_msg(h2, &eks, sizeof(eks));
 	memzero_explicit(&eks, sizeof(eks));
-	if (ret)
-		return DRM_HDCP2_EV_IO_ERROR;
+	if (ev != DRM_HDCP2_EV_OK)
+		return ev;
 	return drm_hdcp2_set_type(h2);
 }
 
@@ -427,8 +441,9 @@ static enum drm_hdcp2_event drm_hdcp2_read_list(struct drm_hdcp2 *h2, u32 *info)
 	ret = h2->be->ops->verify_receiver_ids(h2->be, list, &ack);
 	if (ret)
 		return verdict(h2, "V'", ret);
-	if (drm_hdcp2_write_msg(h2, &ack, sizeof(ack)))
-		return DRM_HDCP2_EV_IO_ERROR;
+	ev = drm_hdcp2_write_msg(h2, &ack, sizeof(ack));
+	if (ev != DRM_HDCP2_EV_OK)
+		return ev;
 	h2->seq_num_v = v;
 	h2->seq_num_v_valid = true;
 	if (!(list->rx_info[1] & DRM_HDCP2_RXINFO_NO_TYPE1))
@@ -461,8 +476,7 @@ static enum drm_hdcp2_event drm_hdcp2_stream_manage(struct drm_hdcp2 *h2)
 		}
 		drm_hdcp_cpu_to_be24(sm->seq_num_m, h2->seq_num_m++);
 	}
-	return drm_hdcp2_write_msg(h2, sm, drm_hdcp2_stream_manage_len(1)) ?
-	       DRM_HDCP2_EV_IO_ERROR : DRM_HDCP2_EV_OK;
+	return drm_hdcp2_write_msg(h2, sm, drm_hdcp2_stream_manage_len(1));
 }
 
 static enum drm_hdcp2_event drm_hdcp2_read_m_prime(struct drm_hdcp2 *h2)

@@ -193,6 +193,14 @@ struct drm_hdcp2_emul {
 		struct hdcp2_rep_stream_manage manage;
 	} in;
 
+	/*
+	 * A session lost to a replug or a change of capability, not to
+	 * AKE_Init: until the next AKE_Init, what the transmitter sends or
+	 * reads of it is ignored, as a receiver just powered up would.
+	 */
+	bool lost_session;
+	unsigned int ignored;
+
 	/* Strict mode. */
 	unsigned int total;
 	unsigned int counts[DRM_HDCP2_EMUL_NUM_VIOLATIONS];
@@ -231,6 +239,12 @@ static void emul2_violation(struct drm_hdcp2_emul *s,
 {
 	struct drm_hdcp2_emul_record *rec;
 
+	if (s->lost_session && (reason == DRM_HDCP2_EMUL_OUT_OF_ORDER ||
+				reason == DRM_HDCP2_EMUL_READ_NOT_READY ||
+				reason == DRM_HDCP2_EMUL_ENC_UNAUTHENTICATED)) {
+		s->ignored++;
+		return;
+	}
 	if (!s->strict)
 		return;
 	s->total++;
@@ -386,6 +400,13 @@ static void emul2_drop_session(struct drm_hdcp2_emul *s)
 	s->rxstatus = 0;
 }
 
+/* Power or capability lost: a session the transmitter had is gone. */
+static void emul2_lose_session(struct drm_hdcp2_emul *s)
+{
+	s->lost_session |= s->state != EMUL2_IDLE;
+	emul2_drop_session(s);
+}
+
 static u8 emul2_rx_caps_byte2(const struct drm_hdcp2_emul *s)
 {
 	u8 caps = s->repeater ? BIT(0) : 0;
@@ -408,6 +429,7 @@ static void emul2_ake_init(struct drm_hdcp2_emul *s, const struct hdcp2_ake_init
 	struct hdcp2_ake_send_cert tmp;
 
 	emul2_drop_session(s);
+	s->lost_session = false;
 	s->init = *msg;
 	drm_hdcp2_random(DRM_HDCP2_NONCE_RRX, s->rrx, sizeof(s->rrx));
 	tmp.msg_id = HDCP_2_2_AKE_SEND_CERT;
@@ -1205,7 +1227,7 @@ void drm_hdcp2_emul_set_capable(struct drm_hdcp2_emul *sink, bool capable)
 {
 	emul2_lock(sink);
 	if (sink->capable != capable)
-		emul2_drop_session(sink);
+		emul2_lose_session(sink);
 	sink->capable = capable;
 	emul2_unlock(sink);
 }
@@ -1223,7 +1245,7 @@ void drm_hdcp2_emul_set_connected(struct drm_hdcp2_emul *sink, bool connected)
 {
 	emul2_lock(sink);
 	if (sink->connected != connected)
-		emul2_drop_session(sink);
+		emul2_lose_session(sink);
 	sink->connected = connected;
 	emul2_unlock(sink);
 	drm_hdcp1_emul_set_connected(sink->hdcp1, connected);
@@ -1442,6 +1464,28 @@ unsigned int drm_hdcp2_emul_violations(struct drm_hdcp2_emul *sink)
 	return n;
 }
 EXPORT_SYMBOL(drm_hdcp2_emul_violations);
+
+/**
+ * drm_hdcp2_emul_ignored - how many accesses of a lost session were ignored
+ * @sink: the sink
+ *
+ * A transmitter cannot know at once that the sink was replugged: what it
+ * sends or reads of the session it had, from the replug to its next
+ * AKE_Init, the sink ignores, and counts here rather than as violations.
+ *
+ * Returns:
+ * The number since the sink was made.
+ */
+unsigned int drm_hdcp2_emul_ignored(struct drm_hdcp2_emul *sink)
+{
+	unsigned int n;
+
+	emul2_lock(sink);
+	n = sink->ignored;
+	emul2_unlock(sink);
+	return n;
+}
+EXPORT_SYMBOL(drm_hdcp2_emul_ignored);
 
 /**
  * drm_hdcp2_emul_violations_of - how many violations of one kind

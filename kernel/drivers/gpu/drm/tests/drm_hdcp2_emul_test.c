@@ -239,6 +239,57 @@ static void drm_test_hdcp2_emul_out_of_order(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, drm_hdcp2_emul_authenticated(t->sink));
 }
 
+/*
+ * Replugged mid-session: the transmitter's next messages of the lost
+ * session are ignored, not counted, until its AKE_Init; after that, and
+ * on a sink that never had a session, they count again.
+ */
+static void drm_test_hdcp2_emul_replug_loses_the_session(struct kunit *test)
+{
+	struct emul_test *t = setup(test);
+	const struct drm_hdcp2_backend_ops *ops = t->be->ops;
+	struct hdcp2_ske_send_eks eks = { .msg_id = HDCP_2_2_SKE_SEND_EKS };
+	struct hdcp2_ake_init init;
+	union drm_hdcp2_ake_km km;
+	struct hdcp2_lc_init lc;
+	size_t len;
+
+	/* Unplugged without a session: nothing is lost. */
+	drm_hdcp2_emul_set_connected(t->sink, false);
+	drm_hdcp2_emul_set_connected(t->sink, true);
+	send(t, &eks, sizeof(eks));
+	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_violations_of(t->sink, V(OUT_OF_ORDER)), 1);
+
+	KUNIT_ASSERT_EQ(test, ops->ake_init(t->be, &init), 0);
+	send(t, &init, sizeof(init));
+	t->now += 100;
+	recv(t, HDCP_2_2_AKE_SEND_CERT, sizeof(struct hdcp2_ake_send_cert));
+	KUNIT_ASSERT_EQ(test, ops->verify_cert(t->be, (void *)t->buf, &km, &len), 0);
+	send(t, &km, len);
+	t->now += 100;
+	drm_hdcp2_emul_set_connected(t->sink, false);
+	drm_hdcp2_emul_set_connected(t->sink, true);
+	/* H' was lost with the session; then LC_Init and SKE of that session. */
+	recv(t, HDCP_2_2_AKE_SEND_HPRIME, sizeof(struct hdcp2_ake_send_hprime));
+	KUNIT_ASSERT_EQ(test, ops->lc_init(t->be, &lc), 0);
+	send(t, &lc, sizeof(lc));
+	send(t, &eks, sizeof(eks));
+	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_violations(t->sink), 1);
+	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_ignored(t->sink), is_dp(t) ? 4 : 3);
+	KUNIT_EXPECT_FALSE(test, drm_hdcp2_emul_authenticated(t->sink));
+
+	/* A change of capability loses it too; AKE_Init starts a new one. */
+	authenticate(t);
+	drm_hdcp2_emul_set_capable(t->sink, false);
+	drm_hdcp2_emul_set_capable(t->sink, true);
+	send(t, &eks, sizeof(eks));
+	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_violations(t->sink), 1);
+	KUNIT_ASSERT_EQ(test, ops->ake_init(t->be, &init), 0);
+	send(t, &init, sizeof(init));
+	send(t, &eks, sizeof(eks));
+	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_violations_of(t->sink, V(OUT_OF_ORDER)), 2);
+}
+
 /* SKE after an L' read more than 20 ms after LC_Init. */
 static void drm_test_hdcp2_emul_lc_late(struct kunit *test)
 {
@@ -401,6 +452,7 @@ static struct kunit_case drm_hdcp2_emul_tests[] = {
 	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_correct_transmitter, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_encryption_rules, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_out_of_order, transport_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_replug_loses_the_session, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_lc_late, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_repeater_rules, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_emul_transport_rules, transport_gen_params),

@@ -42,6 +42,7 @@
 
 #include "../display/drm_hdcp2_crypto.h"
 #include "../display/drm_hdcp2_internal.h"
+#include "../display/drm_hdcp2_msg.h"
 #include "../display/drm_hdcp_helper_internal.h"
 #include "../drm_crtc_internal.h"
 #include "drm_hdcp2_errata_srm.h"
@@ -92,6 +93,9 @@ struct engine2_test {
 	unsigned int events;
 	bool stopped;
 	unsigned int access_after_stop;
+	u8 replug_before;		/* replug the sink as this message goes out */
+	bool replugged;			/* and no AKE_Init since */
+	unsigned int stale_writes;	/* messages after a replug, before AKE_Init */
 	const u8 *srm;
 	size_t srm_len;
 };
@@ -128,15 +132,54 @@ static const struct drm_hdcp2_emul_ops sink_ops = {
 	.cp_irq = sink_cp_irq,
 };
 
-/* Count what crosses the link, and anything after a stop. */
+/* The message a write starts: HDMI's carry their msg_id, DP's their address. */
+static u8 written_msg(struct engine2_test *t, u32 offset, const u8 *buf, size_t len)
+{
+	static const u8 ids[] = {
+		HDCP_2_2_AKE_INIT, HDCP_2_2_AKE_NO_STORED_KM, HDCP_2_2_AKE_STORED_KM,
+		HDCP_2_2_LC_INIT, HDCP_2_2_SKE_SEND_EKS, HDCP_2_2_REP_SEND_ACK,
+		HDCP_2_2_REP_STREAM_MANAGE,
+	};
+	unsigned int i;
+
+	if (t->transport == DRM_HDCP1_HDMI)
+		return offset == HDCP_2_2_HDMI_REG_WR_MSG_OFFSET && len ? buf[0] : 0;
+	for (i = 0; i < ARRAY_SIZE(ids); i++)
+		if (drm_hdcp2_msg_find(ids[i])->dp_offset == offset)
+			return ids[i];
+	return 0;
+}
+
+/*
+ * The sink is unplugged and plugged back, and the driver told of both,
+ * at once: what another CPU may do while the worker is past its checks.
+ */
+static void replug(struct engine2_test *t)
+{
+	t->replugged = true;
+	drm_hdcp2_emul_set_connected(t->sink, false);
+	drm_hdcp2_hotplug(t->hdcp, false);
+	drm_hdcp2_emul_set_connected(t->sink, true);
+	drm_hdcp2_hotplug(t->hdcp, true);
+}
+
+/* Count what crosses the link, and anything after a stop or a replug. */
 static void note_write(struct engine2_test *t, u32 offset, const u8 *buf, size_t len)
 {
+	u8 id = written_msg(t, offset, buf, len);
+
 	if (t->stopped)
 		t->access_after_stop++;
-	if ((t->transport == DRM_HDCP1_HDMI && offset == HDCP_2_2_HDMI_REG_WR_MSG_OFFSET &&
-	     len && buf[0] == HDCP_2_2_AKE_INIT) ||
-	    (t->transport == DRM_HDCP1_DP && offset == DP_HDCP_2_2_AKE_INIT_OFFSET))
+	if (id && id == t->replug_before) {
+		t->replug_before = 0;
+		replug(t);
+	}
+	if (id == HDCP_2_2_AKE_INIT) {
 		t->ake_inits++;
+		t->replugged = false;
+	} else if (id && t->replugged) {
+		t->stale_writes++;
+	}
 }
 
 static int fake_ddc_xfer(struct i2c_adapter *ddc, struct i2c_msg *msgs, int num)
@@ -658,6 +701,63 @@ static void drm_test_hdcp2_engine_receiver_enabled(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->ake_inits, 1);
 }
 
+/*
+ * The work queue's delays round up to jiffies, so the core has the worker
+ * woken up to DRM_HDCP_PORT_EARLY_MS before a protocol's deadline and
+ * sleeps the rest precisely: encryption starts 200 ms after SKE, not one
+ * or two jiffies later. Woken sooner than that, the worker leaves the
+ * timer to the queue.
+ */
+static void drm_test_hdcp2_engine_timer_on_time_when_woken_early(struct kunit *test)
+{
+	struct engine2_test *t = setup(test);
+	unsigned int i;
+	u64 due;
+
+	commit(test, t, true, CP_DESIRED, TYPE0);
+	for (i = 0; i < 1000; i++) {
+		if (state(t) == DRM_HDCP2_A3_WAIT_ENC && t->queued && t->due >= t->now + 100)
+			break;
+		run_for(t, 1);
+	}
+	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP2_A3_WAIT_ENC);
+	due = t->due;
+
+	t->now = due - DRM_HDCP_PORT_EARLY_MS - 20;
+	t->queued = false;
+	drm_hdcp_port_run(&t->hdcp->v1.port);
+	KUNIT_EXPECT_EQ(test, t->now, due - DRM_HDCP_PORT_EARLY_MS - 20);
+	KUNIT_EXPECT_FALSE(test, t->encrypting);
+	KUNIT_EXPECT_TRUE(test, t->queued);
+	KUNIT_EXPECT_EQ(test, t->due, due);
+
+	/* To 1 ms past the deadline, whose origin was read in whole ms. */
+	t->now = due - DRM_HDCP_PORT_EARLY_MS;
+	t->queued = false;
+	drm_hdcp_port_run(&t->hdcp->v1.port);
+	KUNIT_EXPECT_EQ(test, t->now, due + 1);
+	KUNIT_EXPECT_TRUE(test, t->encrypting);
+	run_for(t, 100);
+	expect_enabled(test, t, -1);
+}
+
+/*
+ * The queue's delay for a run due in d ms: a delayed work runs after one
+ * jiffy less than it was given, up to all of it, so the run comes at d at
+ * the latest and no sooner than DRM_HDCP_PORT_EARLY_MS before it.
+ */
+static void drm_test_hdcp2_engine_port_wakes_within_the_window(struct kunit *test)
+{
+	unsigned long d, j, tick = jiffies_to_msecs(1);
+
+	for (d = 1; d <= 600; d++) {
+		j = drm_hdcp_port_delay_jiffies(d);
+		KUNIT_EXPECT_LE_MSG(test, j * tick, d, "due in %lu ms", d);
+		KUNIT_EXPECT_GE_MSG(test, (j ? j - 1 : 0) * tick + DRM_HDCP_PORT_EARLY_MS, d,
+				    "due in %lu ms", d);
+	}
+}
+
 /* Type 1 reaches Enabled on HDCP 2.2, with a receiver and with a repeater. */
 static void drm_test_hdcp2_engine_type1_receiver(struct kunit *test)
 {
@@ -963,8 +1063,10 @@ static void drm_test_hdcp2_engine_1b_repeater_faults(struct kunit *test)
 	const struct engine2_param p = { f->name, f->transport };
 	struct engine2_test *t;
 
+	/* setup_repeater() takes the transport from the parameter; KUnit the next one from it. */
 	test->param_value = &p;
 	t = setup_repeater(test, f->devices, f->depth, false);
+	test->param_value = f;
 	if (f->no_list)
 		drm_hdcp2_emul_set_delay(t->sink, DRM_HDCP2_EMUL_LIST, DRM_HDCP2_EMUL_NEVER);
 	if (f->fault >= 0)
@@ -1050,19 +1152,28 @@ static void drm_test_hdcp2_engine_unplug_mid_authentication(struct kunit *test)
 	expect_enabled(test, t, -1);
 }
 
-/* make bench: the backend, timed, around the software one. */
+/*
+ * The backend, timed, around the software one: make bench counts its
+ * time; the replug cases have the sink replugged while it computes.
+ */
 struct timed_backend {
 	struct drm_hdcp2_backend base;
 	struct drm_hdcp2_backend *soft;
 	u64 ns;
+	struct engine2_test *t;
+	const void *replug_in;		/* the operation to replug the sink in */
 };
 
 static struct timed_backend *bench_be;
 
-/* Count the time since @start, and pass on @ret. */
-static int timed(ktime_t start, int ret)
+/* Count the time since @start in @op, and pass on @ret. */
+static int timed(const void *op, ktime_t start, int ret)
 {
 	bench_be->ns += ktime_to_ns(ktime_sub(ktime_get(), start));
+	if (op == bench_be->replug_in) {
+		bench_be->replug_in = NULL;
+		replug(bench_be->t);
+	}
 	return ret;
 }
 
@@ -1075,7 +1186,8 @@ static int timed_ake_init(struct drm_hdcp2_backend *be, struct hdcp2_ake_init *m
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->ake_init(bench_be->soft, m));
+	return timed(timed_ake_init, start,
+		     bench_be->soft->ops->ake_init(bench_be->soft, m));
 }
 
 static int timed_verify_cert(struct drm_hdcp2_backend *be, const struct hdcp2_ake_send_cert *c,
@@ -1083,7 +1195,8 @@ static int timed_verify_cert(struct drm_hdcp2_backend *be, const struct hdcp2_ak
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->verify_cert(bench_be->soft, c, km, len));
+	return timed(timed_verify_cert, start,
+		     bench_be->soft->ops->verify_cert(bench_be->soft, c, km, len));
 }
 
 static int timed_verify_h_prime(struct drm_hdcp2_backend *be,
@@ -1091,7 +1204,8 @@ static int timed_verify_h_prime(struct drm_hdcp2_backend *be,
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->verify_h_prime(bench_be->soft, m));
+	return timed(timed_verify_h_prime, start,
+		     bench_be->soft->ops->verify_h_prime(bench_be->soft, m));
 }
 
 static int timed_store_pairing(struct drm_hdcp2_backend *be,
@@ -1099,14 +1213,16 @@ static int timed_store_pairing(struct drm_hdcp2_backend *be,
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->store_pairing(bench_be->soft, m));
+	return timed(timed_store_pairing, start,
+		     bench_be->soft->ops->store_pairing(bench_be->soft, m));
 }
 
 static int timed_lc_init(struct drm_hdcp2_backend *be, struct hdcp2_lc_init *m)
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->lc_init(bench_be->soft, m));
+	return timed(timed_lc_init, start,
+		     bench_be->soft->ops->lc_init(bench_be->soft, m));
 }
 
 static int timed_verify_l_prime(struct drm_hdcp2_backend *be,
@@ -1114,14 +1230,16 @@ static int timed_verify_l_prime(struct drm_hdcp2_backend *be,
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->verify_l_prime(bench_be->soft, m));
+	return timed(timed_verify_l_prime, start,
+		     bench_be->soft->ops->verify_l_prime(bench_be->soft, m));
 }
 
 static int timed_ske(struct drm_hdcp2_backend *be, struct hdcp2_ske_send_eks *m)
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->ske(bench_be->soft, m));
+	return timed(timed_ske, start,
+		     bench_be->soft->ops->ske(bench_be->soft, m));
 }
 
 static int timed_verify_receiver_ids(struct drm_hdcp2_backend *be,
@@ -1130,7 +1248,8 @@ static int timed_verify_receiver_ids(struct drm_hdcp2_backend *be,
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->verify_receiver_ids(bench_be->soft, m, ack));
+	return timed(timed_verify_receiver_ids, start,
+		     bench_be->soft->ops->verify_receiver_ids(bench_be->soft, m, ack));
 }
 
 static int timed_verify_m_prime(struct drm_hdcp2_backend *be,
@@ -1139,7 +1258,8 @@ static int timed_verify_m_prime(struct drm_hdcp2_backend *be,
 {
 	ktime_t start = ktime_get();
 
-	return timed(start, bench_be->soft->ops->verify_m_prime(bench_be->soft, sm, m));
+	return timed(timed_verify_m_prime, start,
+		     bench_be->soft->ops->verify_m_prime(bench_be->soft, sm, m));
 }
 
 static void timed_close(struct drm_hdcp2_backend *be)
@@ -1160,6 +1280,93 @@ static const struct drm_hdcp2_backend_ops timed_ops = {
 	.verify_m_prime = timed_verify_m_prime,
 	.close = timed_close,
 };
+
+/* The engine keeps the backend it was made with: swap it under its lock. */
+static void swap_backend(struct engine2_test *t, struct drm_hdcp2_backend *be)
+{
+	mutex_lock(&t->hdcp->v1.port.hw_lock);
+	t->hdcp->be = be;
+	mutex_unlock(&t->hdcp->v1.port.hw_lock);
+}
+
+static void restore_backend(void *data)
+{
+	struct engine2_test *t = data;
+
+	swap_backend(t, t->be);
+	bench_be = NULL;
+}
+
+/* Where the sink is replugged: as @msg goes out, or while @op computes it. */
+struct replug_param {
+	struct engine2_param base;	/* first: setup() takes the transport from it */
+	u8 msg;
+	const void *op;
+};
+
+static const struct replug_param replug_params[] = {
+	{ { "hdmi_ake_no_stored_km", DRM_HDCP1_HDMI }, HDCP_2_2_AKE_NO_STORED_KM,
+	  timed_verify_cert },
+	{ { "hdmi_lc_init", DRM_HDCP1_HDMI }, HDCP_2_2_LC_INIT, timed_lc_init },
+	{ { "hdmi_ske_send_eks", DRM_HDCP1_HDMI }, HDCP_2_2_SKE_SEND_EKS, timed_ske },
+	{ { "dp_ake_no_stored_km", DRM_HDCP1_DP }, HDCP_2_2_AKE_NO_STORED_KM,
+	  timed_verify_cert },
+	{ { "dp_lc_init", DRM_HDCP1_DP }, HDCP_2_2_LC_INIT, timed_lc_init },
+	{ { "dp_ske_send_eks", DRM_HDCP1_DP }, HDCP_2_2_SKE_SEND_EKS, timed_ske },
+};
+
+static void replug_desc(const struct replug_param *p, char *desc)
+{
+	strscpy(desc, p->base.name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(replug, replug_params, replug_desc);
+
+/*
+ * Replugged while the backend computes a message: the worker checked the
+ * link before, and checks it again before the message goes out, so the
+ * new sink never sees a message of the old session. It starts over.
+ */
+static void drm_test_hdcp2_engine_replug_while_computing(struct kunit *test)
+{
+	const struct replug_param *rp = test->param_value;
+	struct engine2_test *t = setup(test);
+	struct timed_backend *tb;
+
+	tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tb);
+	tb->base.ops = &timed_ops;
+	tb->soft = t->be;
+	tb->t = t;
+	tb->replug_in = rp->op;
+	bench_be = tb;
+	swap_backend(t, &tb->base);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_backend, t), 0);
+	desire(test, t, TYPE0, SETTLE_MS);
+	KUNIT_EXPECT_NULL(test, tb->replug_in);
+	KUNIT_EXPECT_EQ(test, t->stale_writes, 0);
+	KUNIT_EXPECT_EQ(test, t->ake_inits, 2);
+	expect_enabled(test, t, -1);
+}
+
+/*
+ * Replugged as a message goes out, past every check the worker can make:
+ * the new sink ignores it as a receiver does a message of no session of
+ * its own (no violation), and the worker, told of the replug, starts over.
+ */
+static void drm_test_hdcp2_engine_replug_as_a_message_goes_out(struct kunit *test)
+{
+	const struct replug_param *rp = test->param_value;
+	struct engine2_test *t = setup(test);
+
+	t->replug_before = rp->msg;
+	desire(test, t, TYPE0, SETTLE_MS);
+	KUNIT_EXPECT_EQ(test, t->replug_before, 0);
+	KUNIT_EXPECT_EQ(test, t->stale_writes, 1);
+	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_ignored(t->sink), 1);
+	KUNIT_EXPECT_EQ(test, t->ake_inits, 2);
+	expect_enabled(test, t, -1);
+}
 
 static bool wait_cp(struct engine2_test *t, u64 want, unsigned int ms)
 {
@@ -1234,17 +1441,18 @@ static void drm_bench_hdcp2_desired_to_enabled(struct kunit *test)
 	u64 floor, ratio;
 	int i;
 
+	/* setup_time() takes the transport from the parameter; KUnit the next one from it. */
 	test->param_value = &p;
 	t = setup_time(test, 2, true, true);
+	test->param_value = bp;
 	tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, tb);
 	tb->base.ops = &timed_ops;
 	tb->soft = t->be;
 	bench_be = tb;
-	/* The engine keeps the backend it was made with: swap it under its lock. */
-	mutex_lock(&t->hdcp->v1.port.hw_lock);
-	t->hdcp->be = &tb->base;
-	mutex_unlock(&t->hdcp->v1.port.hw_lock);
+	swap_backend(t, &tb->base);
+	/* Before @tb goes, whatever the worker still does (closing the session). */
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, restore_backend, t), 0);
 	floor = floor_us(t);
 	/* A first authentication pairs the receiver; the runs below reuse it. */
 	commit(test, t, true, CP_DESIRED, bp->type);
@@ -1265,7 +1473,6 @@ static void drm_bench_hdcp2_desired_to_enabled(struct kunit *test)
 	}
 	commit(test, t, true, CP_UNDESIRED, bp->type);
 	KUNIT_ASSERT_TRUE(test, wait_cp(t, CP_UNDESIRED, 1000));
-	bench_be = NULL;
 	sort(ms_us, ARRAY_SIZE(ms_us), sizeof(s64), cmp_s64, NULL);
 	sort(crypto_us, ARRAY_SIZE(crypto_us), sizeof(s64), cmp_s64, NULL);
 	sort(lc_us, ARRAY_SIZE(lc_us), sizeof(s64), cmp_s64, NULL);
@@ -1281,7 +1488,8 @@ static void drm_bench_hdcp2_desired_to_enabled(struct kunit *test)
 }
 
 static struct kunit_case drm_hdcp2_bench_cases[] = {
-	KUNIT_CASE_PARAM(drm_bench_hdcp2_desired_to_enabled, bench_gen_params),
+	KUNIT_CASE_PARAM_ATTR(drm_bench_hdcp2_desired_to_enabled, bench_gen_params,
+			      { .speed = KUNIT_SPEED_VERY_SLOW }),
 	{}
 };
 
@@ -1294,6 +1502,9 @@ static struct kunit_suite drm_hdcp2_bench_suite = {
 
 static struct kunit_case drm_hdcp2_engine_tests[] = {
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_receiver_enabled, transport_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_timer_on_time_when_woken_early,
+			 transport_gen_params),
+	KUNIT_CASE(drm_test_hdcp2_engine_port_wakes_within_the_window),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_type1_receiver, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_type1_repeater, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_1b_01_repeater, transport_gen_params),
@@ -1322,6 +1533,9 @@ static struct kunit_case drm_hdcp2_engine_tests[] = {
 			 transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_dpms_stops_and_resumes, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_unplug_mid_authentication, transport_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_replug_while_computing, replug_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_replug_as_a_message_goes_out,
+			 replug_gen_params),
 	{}
 };
 

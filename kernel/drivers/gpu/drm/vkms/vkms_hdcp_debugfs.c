@@ -16,6 +16,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/kstrtox.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
@@ -330,8 +331,9 @@ static ssize_t show_violations(struct vkms_hdcp *hdcp, char *buf, size_t size)
 	len = scnprintf(buf, size, "%u\n", drm_hdcp1_emul_violations(hdcp->sink));
 	n = drm_hdcp1_emul_violation_log(hdcp->sink, log, ARRAY_SIZE(log));
 	for (i = 0; i < n; i++)
-		len += scnprintf(buf + len, size - len, "%s\n",
-				 drm_hdcp1_emul_violation_name(log[i].reason));
+		len += scnprintf(buf + len, size - len, "%s (register 0x%x at %llu ms)\n",
+				 drm_hdcp1_emul_violation_name(log[i].reason), log[i].offset,
+				 div_u64(log[i].time_ns, NSEC_PER_MSEC));
 	return len;
 }
 
@@ -519,8 +521,9 @@ static ssize_t show_hdcp2_violations(struct vkms_hdcp *hdcp, char *buf, size_t s
 	len = scnprintf(buf, size, "%u\n", drm_hdcp2_emul_violations(hdcp->sink2));
 	n = drm_hdcp2_emul_violation_log(hdcp->sink2, log, ARRAY_SIZE(log));
 	for (i = 0; i < n; i++)
-		len += scnprintf(buf + len, size - len, "%s\n",
-				 drm_hdcp2_emul_violation_name(log[i].reason));
+		len += scnprintf(buf + len, size - len, "%s (msg_id %u at %llu ms)\n",
+				 drm_hdcp2_emul_violation_name(log[i].reason), log[i].msg_id,
+				 div_u64(log[i].time_ns, NSEC_PER_MSEC));
 	return len;
 }
 
