@@ -443,11 +443,12 @@ static s64 drm_hdcp_port_process(struct drm_hdcp_port *port)
 	port->proto->run(port, &in, drm_hdcp_port_now_ms());
 	now = drm_hdcp_port_now_ms();
 	/*
-	 * Woken early by the queue: sleep past the deadline. Its origin was
-	 * read in whole milliseconds, as late as 1 ms after the event that
-	 * a floor counts from, hence one more.
+	 * Woken early by the queue: sleep past the deadline. Its origin and
+	 * the clock are read in whole milliseconds, the origin up to 1 ms
+	 * before the event a floor counts from: the deadline's millisecond
+	 * itself may still be early, hence one more.
 	 */
-	if (port->timer_armed && now < port->deadline_ms &&
+	if (port->timer_armed && now <= port->deadline_ms &&
 	    port->deadline_ms - now <= DRM_HDCP_PORT_EARLY_MS + 1) {
 		drm_hdcp_port_sleep(port, port->deadline_ms - now + 1);
 		now = drm_hdcp_port_now_ms();

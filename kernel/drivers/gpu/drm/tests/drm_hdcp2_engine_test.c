@@ -708,11 +708,10 @@ static void drm_test_hdcp2_engine_receiver_enabled(struct kunit *test)
  * or two jiffies later. Woken sooner than that, the worker leaves the
  * timer to the queue.
  */
-static void drm_test_hdcp2_engine_timer_on_time_when_woken_early(struct kunit *test)
+/* Up to SKE; returns when the 200 ms to encryption are over. */
+static u64 run_to_wait_enc(struct kunit *test, struct engine2_test *t)
 {
-	struct engine2_test *t = setup(test);
 	unsigned int i;
-	u64 due;
 
 	commit(test, t, true, CP_DESIRED, TYPE0);
 	for (i = 0; i < 1000; i++) {
@@ -721,7 +720,13 @@ static void drm_test_hdcp2_engine_timer_on_time_when_woken_early(struct kunit *t
 		run_for(t, 1);
 	}
 	KUNIT_ASSERT_EQ(test, state(t), DRM_HDCP2_A3_WAIT_ENC);
-	due = t->due;
+	return t->due;
+}
+
+static void drm_test_hdcp2_engine_timer_on_time_when_woken_early(struct kunit *test)
+{
+	struct engine2_test *t = setup(test);
+	u64 due = run_to_wait_enc(test, t);
 
 	t->now = due - DRM_HDCP_PORT_EARLY_MS - 20;
 	t->queued = false;
@@ -733,6 +738,24 @@ static void drm_test_hdcp2_engine_timer_on_time_when_woken_early(struct kunit *t
 
 	/* To 1 ms past the deadline, whose origin was read in whole ms. */
 	t->now = due - DRM_HDCP_PORT_EARLY_MS;
+	t->queued = false;
+	drm_hdcp_port_run(&t->hdcp->v1.port);
+	KUNIT_EXPECT_EQ(test, t->now, due + 1);
+	KUNIT_EXPECT_TRUE(test, t->encrypting);
+	run_for(t, 100);
+	expect_enabled(test, t, -1);
+}
+
+/*
+ * Woken in the deadline's own millisecond, which may still be before the
+ * deadline (both were read in whole milliseconds): one more, then on.
+ */
+static void drm_test_hdcp2_engine_timer_not_early_in_its_millisecond(struct kunit *test)
+{
+	struct engine2_test *t = setup(test);
+	u64 due = run_to_wait_enc(test, t);
+
+	t->now = due;
 	t->queued = false;
 	drm_hdcp_port_run(&t->hdcp->v1.port);
 	KUNIT_EXPECT_EQ(test, t->now, due + 1);
@@ -1503,6 +1526,8 @@ static struct kunit_suite drm_hdcp2_bench_suite = {
 static struct kunit_case drm_hdcp2_engine_tests[] = {
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_receiver_enabled, transport_gen_params),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_timer_on_time_when_woken_early,
+			 transport_gen_params),
+	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_timer_not_early_in_its_millisecond,
 			 transport_gen_params),
 	KUNIT_CASE(drm_test_hdcp2_engine_port_wakes_within_the_window),
 	KUNIT_CASE_PARAM(drm_test_hdcp2_engine_type1_receiver, transport_gen_params),
