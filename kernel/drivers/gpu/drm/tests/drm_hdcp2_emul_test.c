@@ -147,15 +147,13 @@ static void recv(struct emul_test *t, u8 id, size_t len)
 	}
 }
 
-/* A correct transmitter, up to and with SKE_Send_Eks. */
-static void authenticate(struct emul_test *t)
+/* A correct transmitter's AKE_Init, certificate and km; returns km's msg_id. */
+static u8 send_km(struct emul_test *t)
 {
 	struct kunit *test = t->test;
 	const struct drm_hdcp2_backend_ops *ops = t->be->ops;
 	struct hdcp2_ake_init init;
 	union drm_hdcp2_ake_km km;
-	struct hdcp2_lc_init lc;
-	struct hdcp2_ske_send_eks eks;
 	size_t len;
 
 	KUNIT_ASSERT_EQ(test, ops->ake_init(t->be, &init), 0);
@@ -168,11 +166,23 @@ static void authenticate(struct emul_test *t)
 	t->repeater = HDCP_2_2_RX_REPEATER(((struct hdcp2_ake_send_cert *)t->buf)->rx_caps[2]);
 	send(t, &km, len);
 	t->now += 100;
+	return km.msg_id;
+}
+
+/* A correct transmitter, up to and with SKE_Send_Eks. */
+static void authenticate(struct emul_test *t)
+{
+	struct kunit *test = t->test;
+	const struct drm_hdcp2_backend_ops *ops = t->be->ops;
+	struct hdcp2_lc_init lc;
+	struct hdcp2_ske_send_eks eks;
+	u8 km_id = send_km(t);
+
 	if (is_dp(t))
 		KUNIT_EXPECT_TRUE(test, rxstatus(t) & BIT(1));
 	recv(t, HDCP_2_2_AKE_SEND_HPRIME, sizeof(struct hdcp2_ake_send_hprime));
 	KUNIT_ASSERT_EQ(test, ops->verify_h_prime(t->be, (void *)t->buf), 0);
-	if (km.msg_id == HDCP_2_2_AKE_NO_STORED_KM) {
+	if (km_id == HDCP_2_2_AKE_NO_STORED_KM) {
 		t->now += 50;
 		recv(t, HDCP_2_2_AKE_SEND_PAIRING_INFO,
 		     sizeof(struct hdcp2_ake_send_pairing_info));
@@ -250,9 +260,7 @@ static void drm_test_hdcp2_emul_replug_loses_the_session(struct kunit *test)
 	const struct drm_hdcp2_backend_ops *ops = t->be->ops;
 	struct hdcp2_ske_send_eks eks = { .msg_id = HDCP_2_2_SKE_SEND_EKS };
 	struct hdcp2_ake_init init;
-	union drm_hdcp2_ake_km km;
 	struct hdcp2_lc_init lc;
-	size_t len;
 
 	/* Unplugged without a session: nothing is lost. */
 	drm_hdcp2_emul_set_connected(t->sink, false);
@@ -260,13 +268,7 @@ static void drm_test_hdcp2_emul_replug_loses_the_session(struct kunit *test)
 	send(t, &eks, sizeof(eks));
 	KUNIT_EXPECT_EQ(test, drm_hdcp2_emul_violations_of(t->sink, V(OUT_OF_ORDER)), 1);
 
-	KUNIT_ASSERT_EQ(test, ops->ake_init(t->be, &init), 0);
-	send(t, &init, sizeof(init));
-	t->now += 100;
-	recv(t, HDCP_2_2_AKE_SEND_CERT, sizeof(struct hdcp2_ake_send_cert));
-	KUNIT_ASSERT_EQ(test, ops->verify_cert(t->be, (void *)t->buf, &km, &len), 0);
-	send(t, &km, len);
-	t->now += 100;
+	send_km(t);
 	drm_hdcp2_emul_set_connected(t->sink, false);
 	drm_hdcp2_emul_set_connected(t->sink, true);
 	/* H' was lost with the session; then LC_Init and SKE of that session. */
@@ -295,19 +297,10 @@ static void drm_test_hdcp2_emul_lc_late(struct kunit *test)
 {
 	struct emul_test *t = setup(test);
 	const struct drm_hdcp2_backend_ops *ops = t->be->ops;
-	struct hdcp2_ake_init init;
-	union drm_hdcp2_ake_km km;
 	struct hdcp2_lc_init lc;
 	struct hdcp2_ske_send_eks eks;
-	size_t len;
 
-	KUNIT_ASSERT_EQ(test, ops->ake_init(t->be, &init), 0);
-	send(t, &init, sizeof(init));
-	t->now += 100;
-	recv(t, HDCP_2_2_AKE_SEND_CERT, sizeof(struct hdcp2_ake_send_cert));
-	KUNIT_ASSERT_EQ(test, ops->verify_cert(t->be, (void *)t->buf, &km, &len), 0);
-	send(t, &km, len);
-	t->now += 100;
+	send_km(t);
 	recv(t, HDCP_2_2_AKE_SEND_HPRIME, sizeof(struct hdcp2_ake_send_hprime));
 	t->now += 50;
 	recv(t, HDCP_2_2_AKE_SEND_PAIRING_INFO, sizeof(struct hdcp2_ake_send_pairing_info));

@@ -1499,10 +1499,10 @@ static void drm_bench_hdcp2_desired_to_enabled(struct kunit *test)
 	sort(ms_us, ARRAY_SIZE(ms_us), sizeof(s64), cmp_s64, NULL);
 	sort(crypto_us, ARRAY_SIZE(crypto_us), sizeof(s64), cmp_s64, NULL);
 	sort(lc_us, ARRAY_SIZE(lc_us), sizeof(s64), cmp_s64, NULL);
-	ratio = div64_u64((u64)ms_us[3] * 100, floor);
-	kunit_info(test, "bench: HDCP 2.2 %s: Desired -> Enabled median %lld.%03lld ms, floor %llu ms, ratio %llu.%02llu\n",
+	ratio = div64_u64((u64)ms_us[3] * 1000, floor);
+	kunit_info(test, "bench: HDCP 2.2 %s: Desired -> Enabled median %lld.%03lld ms, floor %llu ms, ratio %llu.%03llu\n",
 		   bp->name, ms_us[3] / 1000, ms_us[3] % 1000, div_u64(floor, USEC_PER_MSEC),
-		   ratio / 100, ratio % 100);
+		   ratio / 1000, ratio % 1000);
 	kunit_info(test, "bench: HDCP 2.2 %s: backend crypto %lld us per authentication, locality check round trip %lld us (budget 20000 us)\n",
 		   bp->name, crypto_us[3], lc_us[3]);
 	KUNIT_EXPECT_GE(test, ms_us[0], floor);
