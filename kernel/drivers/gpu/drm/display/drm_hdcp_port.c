@@ -61,16 +61,17 @@ u64 drm_hdcp_port_now_ms(void)
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_now_ms);
 
 /*
- * The work queue delay for a run due in @delay_ms: the run comes after
- * more than @delay_ms - DRM_HDCP_PORT_EARLY_MS and before @delay_ms, as
- * long as the timer wheel keeps jiffies (level 0); the worker sleeps the
- * rest (drm_hdcp_port_process()).
+ * The work queue delay for a run due in @delay_ms. The timer wheel runs
+ * a timer of j jiffies at the tick after its expiry, more than j and at
+ * most j + 1 jiffies after it was queued (level 0, up to 63 jiffies): so
+ * the run comes after more than @delay_ms - DRM_HDCP_PORT_EARLY_MS and
+ * by @delay_ms, and the worker sleeps the rest (drm_hdcp_port_process()).
  */
 VISIBLE_IF_KUNIT unsigned long drm_hdcp_port_delay_jiffies(unsigned long delay_ms)
 {
 	if (delay_ms <= DRM_HDCP_PORT_EARLY_MS)
 		return 0;
-	return msecs_to_jiffies(delay_ms - DRM_HDCP_PORT_EARLY_MS) + 1;
+	return msecs_to_jiffies(delay_ms - DRM_HDCP_PORT_EARLY_MS);
 }
 EXPORT_SYMBOL_IF_KUNIT(drm_hdcp_port_delay_jiffies);
 

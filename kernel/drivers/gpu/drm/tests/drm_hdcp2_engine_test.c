@@ -765,9 +765,10 @@ static void drm_test_hdcp2_engine_timer_not_early_in_its_millisecond(struct kuni
 }
 
 /*
- * The queue's delay for a run due in d ms: a delayed work runs after one
- * jiffy less than it was given, up to all of it, so the run comes at d at
- * the latest and no sooner than DRM_HDCP_PORT_EARLY_MS before it.
+ * The queue's delay for a run due in d ms: the timer wheel runs a delayed
+ * work of j jiffies at the tick after its expiry, more than j and at most
+ * j + 1 jiffies after it was queued; none runs at once. So the run comes
+ * by d and no sooner than DRM_HDCP_PORT_EARLY_MS before it.
  */
 static void drm_test_hdcp2_engine_port_wakes_within_the_window(struct kunit *test)
 {
@@ -775,8 +776,8 @@ static void drm_test_hdcp2_engine_port_wakes_within_the_window(struct kunit *tes
 
 	for (d = 1; d <= 600; d++) {
 		j = drm_hdcp_port_delay_jiffies(d);
-		KUNIT_EXPECT_LE_MSG(test, j * tick, d, "due in %lu ms", d);
-		KUNIT_EXPECT_GE_MSG(test, (j ? j - 1 : 0) * tick + DRM_HDCP_PORT_EARLY_MS, d,
+		KUNIT_EXPECT_LE_MSG(test, j ? (j + 1) * tick : 0, d, "due in %lu ms", d);
+		KUNIT_EXPECT_GE_MSG(test, j * tick + DRM_HDCP_PORT_EARLY_MS, d,
 				    "due in %lu ms", d);
 	}
 }
