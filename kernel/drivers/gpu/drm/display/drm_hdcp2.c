@@ -127,7 +127,6 @@ static enum drm_hdcp2_event verdict(struct drm_hdcp2 *h2, const char *what, int 
 	return ret == -EPERM ? DRM_HDCP2_EV_FAIL : DRM_HDCP2_EV_IO_ERROR;
 }
 
-/* Send a message whose first byte is its msg_id, @len bytes in all. */
 /*
  * Write to the receiver, unless the link this run started on was stopped
  * or replaced meanwhile (DRM_HDCP2_NUM_EVENTS): what the backend computed
@@ -142,6 +141,7 @@ static enum drm_hdcp2_event drm_hdcp2_write(struct drm_hdcp2 *h2, u32 offset, co
 								  DRM_HDCP2_EV_OK;
 }
 
+/* Send a message whose first byte is its msg_id, @len bytes in all. */
 static enum drm_hdcp2_event drm_hdcp2_write_msg(struct drm_hdcp2 *h2, const void *msg,
 						size_t len)
 {

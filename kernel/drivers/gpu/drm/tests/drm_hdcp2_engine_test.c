@@ -708,6 +708,14 @@ static void drm_test_hdcp2_engine_receiver_enabled(struct kunit *test)
  * or two jiffies later. Woken sooner than that, the worker leaves the
  * timer to the queue.
  */
+/* The queue wakes the worker at @ms. */
+static void wake_at(struct engine2_test *t, u64 ms)
+{
+	t->now = ms;
+	t->queued = false;
+	drm_hdcp_port_run(&t->hdcp->v1.port);
+}
+
 /* Up to SKE; returns when the 200 ms to encryption are over. */
 static u64 run_to_wait_enc(struct kunit *test, struct engine2_test *t)
 {
@@ -728,18 +736,14 @@ static void drm_test_hdcp2_engine_timer_on_time_when_woken_early(struct kunit *t
 	struct engine2_test *t = setup(test);
 	u64 due = run_to_wait_enc(test, t);
 
-	t->now = due - DRM_HDCP_PORT_EARLY_MS - 20;
-	t->queued = false;
-	drm_hdcp_port_run(&t->hdcp->v1.port);
+	wake_at(t, due - DRM_HDCP_PORT_EARLY_MS - 20);
 	KUNIT_EXPECT_EQ(test, t->now, due - DRM_HDCP_PORT_EARLY_MS - 20);
 	KUNIT_EXPECT_FALSE(test, t->encrypting);
 	KUNIT_EXPECT_TRUE(test, t->queued);
 	KUNIT_EXPECT_EQ(test, t->due, due);
 
 	/* To 1 ms past the deadline, whose origin was read in whole ms. */
-	t->now = due - DRM_HDCP_PORT_EARLY_MS;
-	t->queued = false;
-	drm_hdcp_port_run(&t->hdcp->v1.port);
+	wake_at(t, due - DRM_HDCP_PORT_EARLY_MS);
 	KUNIT_EXPECT_EQ(test, t->now, due + 1);
 	KUNIT_EXPECT_TRUE(test, t->encrypting);
 	run_for(t, 100);
@@ -755,9 +759,7 @@ static void drm_test_hdcp2_engine_timer_not_early_in_its_millisecond(struct kuni
 	struct engine2_test *t = setup(test);
 	u64 due = run_to_wait_enc(test, t);
 
-	t->now = due;
-	t->queued = false;
-	drm_hdcp_port_run(&t->hdcp->v1.port);
+	wake_at(t, due);
 	KUNIT_EXPECT_EQ(test, t->now, due + 1);
 	KUNIT_EXPECT_TRUE(test, t->encrypting);
 	run_for(t, 100);
